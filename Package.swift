@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, each depending only on the ones above it:
+//   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
+//   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
+//   MenudCore, MenuLayout: pure logic, time injected
+//   MenudPluginAPI: the surface plugin authors see
+//   Plugins/*: the actions that ship
+//   MenudRuntime, MenuctlKit: adapters, config, lifecycle, the client
+//   menud, menuctl: thin executables
+let package = Package(
+    name: "menud",
+    products: [
+        .executable(name: "menud", targets: ["menud"]),
+        .executable(name: "menuctl", targets: ["menuctl"]),
+        .library(name: "MenudPluginAPI", targets: ["MenudPluginAPI"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+
+        .target(name: "MenudLoop", dependencies: ["CLibUV"]),
+        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd"]),
+
+        .target(name: "MenudCore"),
+        .target(name: "MenuLayout"),
+
+        .target(name: "MenudPluginAPI"),
+
+        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI"], path: "Plugins/FileActions"),
+        .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
+        .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
+
+        .target(name: "MenudRuntime", dependencies: [
+            "MenudLoop", "MenudNative", "MenudCore", "MenuLayout", "MenudPluginAPI",
+            "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
+        ]),
+        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudCore", "MenuLayout"]),
+
+        .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
+        .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
+
+        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout"]),
+        .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
+        .testTarget(name: "PluginTests", dependencies: [
+            "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
+        ]),
+        .testTarget(name: "IntegrationTests", dependencies: ["MenudCore"]),
+        .testTarget(name: "ArchitectureTests"),
+    ]
+)
