@@ -1,6 +1,7 @@
 #ifndef CLIBUV_SHIM_H
 #define CLIBUV_SHIM_H
 #include <uv.h>
+#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 

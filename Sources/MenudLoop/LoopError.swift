@@ -1,0 +1,34 @@
+import CLibUV
+
+/// A libuv (or system call) failure, turned into a Swift error at the loop layer's boundary.
+///
+/// `code` is libuv's negative errno-style code (`UV_EADDRINUSE`, ...).
+public struct LoopError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// Negative error code as libuv reports it (`-errno` on Linux).
+    public let code: Int32
+    /// What was being attempted, for example `"bind /run/user/1000/menud/menud.sock"`.
+    public let operation: String
+
+    public init(code: Int32, operation: String) {
+        self.code = code
+        self.operation = operation
+    }
+
+    /// libuv's short name of the error, e.g. `EADDRINUSE`.
+    public var name: String { String(cString: uv_err_name(code)) }
+    /// libuv's human-readable text of the error, e.g. `address already in use`.
+    public var message: String { String(cString: uv_strerror(code)) }
+    public var description: String { "\(operation): \(message) (\(name))" }
+
+    public var isAddressInUse: Bool { code == UV_EADDRINUSE.rawValue }
+    public var isNotFound: Bool { code == UV_ENOENT.rawValue }
+    public var isNoSpace: Bool { code == UV_ENOSPC.rawValue }
+    public var isPermissionDenied: Bool { code == UV_EACCES.rawValue || code == UV_EPERM.rawValue }
+    public var isEndOfFile: Bool { code == UV_EOF.rawValue }
+
+    /// Throws when `result` is a libuv error code (negative).
+    @inline(__always)
+    static func check(_ result: Int32, _ operation: @autoclosure () -> String) throws(LoopError) {
+        if result < 0 { throw LoopError(code: result, operation: operation()) }
+    }
+}

@@ -1,0 +1,44 @@
+import CLibUV
+
+/// A one-shot or repeating timer (`uv_timer_t`).
+public final class LoopTimer: LoopHandle {
+    private var callback: (() -> Void)?
+
+    public init(loop: EventLoop) throws(LoopError) {
+        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_timer_t.self, value: uv_timer_t())
+        let result = uv_timer_init(loop.raw, memory.assumingMemoryBound(to: uv_timer_t.self))
+        if result < 0 {
+            LoopHandle.discard(memory: memory)
+            throw LoopError(code: result, operation: "create a timer")
+        }
+        super.init(memory: memory)
+        retainThroughHandle()
+    }
+
+    private var timer: UnsafeMutablePointer<uv_timer_t> {
+        UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_timer_t.self)
+    }
+
+    /// (Re)starts the timer: `callback` runs after `afterMs`, then every `repeatMs` if non-zero.
+    public func start(afterMs: UInt64, repeatMs: UInt64 = 0, _ callback: @escaping () -> Void) {
+        guard !isClosing else { return }
+        self.callback = callback
+        uv_timer_start(timer, loopTimerFired, afterMs, repeatMs)
+    }
+
+    public func stop() {
+        guard !isClosing else { return }
+        uv_timer_stop(timer)
+    }
+
+    /// True while the timer is armed.
+    public var isActive: Bool { !isClosing && uv_is_active(handle) != 0 }
+
+    override func willClose() { callback = nil }
+
+    fileprivate func fire() { callback?() }
+}
+
+private func loopTimerFired(_ timer: UnsafeMutablePointer<uv_timer_t>?) {
+    owner(timer.map(UnsafeMutableRawPointer.init), as: LoopTimer.self)?.fire()
+}

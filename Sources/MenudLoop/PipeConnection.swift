@@ -1,0 +1,155 @@
+import CLibUV
+import Glibc
+
+/// One end of a Unix-domain stream socket or a child's stdio pipe (`uv_pipe_t`).
+public final class PipeConnection: LoopHandle {
+    /// What a read produced.
+    public enum ReadEvent {
+        case data([UInt8])
+        case end
+        case failure(LoopError)
+    }
+
+    unowned let loop: EventLoop
+    private var onRead: ((ReadEvent) -> Void)?
+    /// Bytes handed to `write` that the kernel has not taken yet.
+    public private(set) var pendingWriteBytes = 0
+
+    init(loop: EventLoop) throws(LoopError) {
+        self.loop = loop
+        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_pipe_t.self, value: uv_pipe_t())
+        let result = uv_pipe_init(loop.raw, memory.assumingMemoryBound(to: uv_pipe_t.self), 0)
+        if result < 0 {
+            LoopHandle.discard(memory: memory)
+            throw LoopError(code: result, operation: "create a pipe")
+        }
+        super.init(memory: memory)
+        retainThroughHandle()
+    }
+
+    var stream: UnsafeMutablePointer<uv_stream_t> {
+        UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self)
+    }
+
+    var pipe: UnsafeMutablePointer<uv_pipe_t> {
+        UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_pipe_t.self)
+    }
+
+    /// Starts delivering reads; `onRead` gets `.end` or `.failure` once, after which the
+    /// owner should close the connection.
+    public func startReading(_ onRead: @escaping (ReadEvent) -> Void) throws(LoopError) {
+        self.onRead = onRead
+        try LoopError.check(uv_read_start(stream, pipeConnectionAllocate, pipeConnectionRead), "start reading")
+    }
+
+    /// Stops delivering reads (back-pressure); `startReading` resumes.
+    public func stopReading() {
+        guard !isClosing else { return }
+        uv_read_stop(stream)
+    }
+
+    /// Queues bytes for writing; returns false when the connection is closing or the write
+    /// could not be started. The bytes are copied: the caller may reuse its buffer at once.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Same as `write(_:)` for a slice.
+    @discardableResult
+    public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isClosing, let base = bytes.baseAddress else { return !isClosing }
+        var offset = 0
+        if pendingWriteBytes == 0 {
+            // Fast path: most replies fit in the socket buffer and need no request at all.
+            var buf = uv_buf_t(base: UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)),
+                               len: bytes.count)
+            let written = uv_try_write(stream, &buf, 1)
+            if written == Int32(bytes.count) { return true }
+            if written > 0 { offset = Int(written) }
+            else if written != UV_EAGAIN.rawValue { return false }
+        }
+        let remaining = bytes.count - offset
+        // One allocation: the request, the byte count, then the bytes. Freed in the callback.
+        let header = MemoryLayout<uv_write_t>.stride + MemoryLayout<Int>.stride
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: header + remaining, alignment: 16)
+        let request = memory.bindMemory(to: uv_write_t.self, capacity: 1)
+        request.initialize(to: uv_write_t())
+        (memory + MemoryLayout<uv_write_t>.stride).storeBytes(of: remaining, as: Int.self)
+        let payload = memory + header
+        payload.copyMemory(from: base + offset, byteCount: remaining)
+        var buf = uv_buf_t(base: payload.assumingMemoryBound(to: CChar.self), len: remaining)
+        let result = uv_write(request, stream, &buf, 1, pipeConnectionWrote)
+        if result < 0 {
+            memory.deallocate()
+            return false
+        }
+        pendingWriteBytes += remaining
+        return true
+    }
+
+    /// The peer's process credentials (`SO_PEERCRED`), or nil when the socket has none.
+    public func peerCredentials() -> PeerCredentials? {
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(handle, &fd) == 0 else { return nil }
+        var cred = menud_ucred()
+        var length = socklen_t(MemoryLayout<menud_ucred>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) == 0 else { return nil }
+        return PeerCredentials(pid: cred.pid, uid: cred.uid, gid: cred.gid)
+    }
+
+    private var closeWhenFlushed = false
+
+    /// Stops reading and closes once every queued write has reached the kernel (a plain
+    /// `close()` would cancel them). Used after a final error reply.
+    public func closeAfterFlushing() {
+        guard !isClosing else { return }
+        stopReading()
+        onRead = nil
+        if pendingWriteBytes == 0 { close() } else { closeWhenFlushed = true }
+    }
+
+    override func willClose() { onRead = nil }
+
+    fileprivate func deliver(_ event: ReadEvent) { onRead?(event) }
+
+    fileprivate func wrote(_ count: Int) {
+        pendingWriteBytes -= count
+        if closeWhenFlushed && pendingWriteBytes == 0 { close() }
+    }
+}
+
+private func pipeConnectionAllocate(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int,
+                                    _ buf: UnsafeMutablePointer<uv_buf_t>?) {
+    guard let connection = owner(handle.map(UnsafeMutableRawPointer.init), as: PipeConnection.self), let buf else { return }
+    let shared = connection.loop.readBuffer
+    buf.pointee = uv_buf_t(base: shared.baseAddress?.assumingMemoryBound(to: CChar.self), len: shared.count)
+}
+
+private func pipeConnectionRead(_ stream: UnsafeMutablePointer<uv_stream_t>?, _ count: Int,
+                                _ buf: UnsafePointer<uv_buf_t>?) {
+    guard let connection = owner(stream.map(UnsafeMutableRawPointer.init), as: PipeConnection.self) else { return }
+    if count > 0, let base = buf?.pointee.base {
+        connection.deliver(.data(Array(UnsafeRawBufferPointer(start: base, count: count))))
+    } else if count == Int(UV_EOF.rawValue) {
+        connection.stopReading()
+        connection.deliver(.end)
+    } else if count < 0 {
+        connection.stopReading()
+        connection.deliver(.failure(LoopError(code: Int32(count), operation: "read from a connection")))
+    }
+}
+
+private func pipeConnectionWrote(_ request: UnsafeMutablePointer<uv_write_t>?, _ status: Int32) {
+    guard let request else { return }
+    let memory = UnsafeMutableRawPointer(request)
+    let count = (memory + MemoryLayout<uv_write_t>.stride).load(as: Int.self)
+    if let stream = request.pointee.handle {
+        owner(UnsafeMutableRawPointer(stream), as: PipeConnection.self)?.wrote(count)
+    }
+    memory.deallocate()
+}

@@ -1,0 +1,31 @@
+import CLibUV
+
+/// Delivers a POSIX signal on the loop thread (`uv_signal_t`).
+public final class SignalWatcher: LoopHandle {
+    private var callback: ((Int32) -> Void)?
+
+    public init(loop: EventLoop) throws(LoopError) {
+        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_signal_t.self, value: uv_signal_t())
+        let result = uv_signal_init(loop.raw, memory.assumingMemoryBound(to: uv_signal_t.self))
+        if result < 0 {
+            LoopHandle.discard(memory: memory)
+            throw LoopError(code: result, operation: "create a signal watcher")
+        }
+        super.init(memory: memory)
+        retainThroughHandle()
+    }
+
+    public func start(signal: Int32, _ callback: @escaping (Int32) -> Void) throws(LoopError) {
+        self.callback = callback
+        let raw = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_signal_t.self)
+        try LoopError.check(uv_signal_start(raw, signalWatcherFired, signal), "watch signal \(signal)")
+    }
+
+    override func willClose() { callback = nil }
+
+    fileprivate func fire(_ signal: Int32) { callback?(signal) }
+}
+
+private func signalWatcherFired(_ handle: UnsafeMutablePointer<uv_signal_t>?, _ signal: Int32) {
+    owner(handle.map(UnsafeMutableRawPointer.init), as: SignalWatcher.self)?.fire(signal)
+}
