@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
         ]),
-        .testTarget(name: "IntegrationTests", dependencies: ["MenudCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl"]),
         .testTarget(name: "ArchitectureTests"),
     ]
 )

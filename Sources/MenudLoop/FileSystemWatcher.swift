@@ -49,17 +49,11 @@ public final class FileSystemWatcher: LoopHandle {
     /// adding the same directory twice returns the same descriptor. Throws `ENOSPC` when the
     /// user's inotify watch limit is reached, `ENOTDIR` when it is not a directory.
     public func addWatch(path: [UInt8]) throws(LoopError) -> Int32 {
-        let wd = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                inotify_add_watch(descriptor, $0, FileSystemWatcher.mask)
-            }
-        }
-        if wd < 0 {
-            let code = -errno
-            throw LoopError(code: code, operation: "watch \(String(decoding: path, as: UTF8.self))")
-        }
-        return wd
+        try registrar.addWatch(path: path)
     }
+
+    /// A handle other threads may use to add watches.
+    public var registrar: WatchRegistrar { WatchRegistrar(descriptor: descriptor) }
 
     /// Removes a watch. The kernel then sends a `watchRemoved` event for it.
     public func removeWatch(_ watch: Int32) {

@@ -1,1 +1,4 @@
+import Foundation
 import MenudRuntime
+
+exit(DaemonMain.run(arguments: CommandLine.arguments))

@@ -1,0 +1,46 @@
+# menud — see README.md. Every target installs the Debian packages it needs first.
+SWIFT    ?= swift
+PREFIX   ?= $(HOME)/.local
+PACKAGES := libuv1-dev pkg-config libssl-dev libmagic-dev libsystemd-dev socat python3 systemd
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build release run test bench fuzz test-asan install uninstall clean
+
+deps:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	@scripts/run-demo.sh "$$($(SWIFT) build --show-bin-path)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	bench/run.sh
+
+fuzz: deps
+	MENUD_FUZZ_FRAMES=1000000 $(SWIFT) test --filter FuzzIntegrationTests
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+install: release
+	scripts/install.sh "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)"
+
+uninstall:
+	scripts/uninstall.sh "$(PREFIX)"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,27 @@
+import CSystemd
+import Glibc
+
+/// systemd's service protocol through libsystemd: socket activation and readiness reports.
+/// Without systemd (no `LISTEN_FDS`, no `NOTIFY_SOCKET`) every call is a harmless no-op.
+public enum Systemd {
+    /// File descriptors passed by socket activation (starting at 3), after checking they are
+    /// meant for this process. The environment variables are removed so children do not
+    /// inherit them.
+    public static func listenDescriptors() -> [Int32] {
+        let count = sd_listen_fds(1)
+        guard count > 0 else { return [] }
+        return (0..<count).map { SD_LISTEN_FDS_START + $0 }
+    }
+
+    /// True when `descriptor` is a listening Unix stream socket.
+    public static func isListeningUnixStream(_ descriptor: Int32) -> Bool {
+        sd_is_socket_unix(descriptor, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0
+    }
+
+    /// Sends a state string such as `"READY=1\nSTATUS=watching /x"` to the service manager.
+    /// Returns false when there is no manager to tell (or the send failed).
+    @discardableResult
+    public static func notify(_ state: String) -> Bool {
+        sd_notify(0, state) > 0
+    }
+}

@@ -1,0 +1,18 @@
+import MenudCore
+
+/// A subtree for the crawler to walk: watch every directory, list it, `lstat` every file.
+struct CrawlJob: Sendable {
+    enum Reason: Sendable {
+        /// The first crawl after start (or after the root came back): old files are ready at once.
+        case initial
+        /// A directory appeared (created or moved in) while watched.
+        case newDirectory
+        /// Events may have been lost (inotify overflow, a watch that could not be added):
+        /// compare what is there with what is known and report only real changes.
+        case rescan
+    }
+
+    let id: Int
+    let directory: RelativePath
+    let reason: Reason
+}

@@ -1,0 +1,180 @@
+import Foundation
+import MenudCore
+import MenudNative
+
+extension Daemon {
+    func registerMethods() {
+        methods["daemon.status"] = { daemon, _, _, _ throws(RPCError) in .encoded(daemon.statusResult()) }
+        methods["files.list"] = { daemon, _, request, _ throws(RPCError) in try daemon.listFiles(request.params) }
+        methods["files.get"] = { daemon, _, request, _ throws(RPCError) in try daemon.getFile(request.params) }
+        methods["subscribe"] = { daemon, connection, request, _ throws(RPCError) in
+            try daemon.subscribe(connection, request.params, adding: true)
+        }
+        methods["unsubscribe"] = { daemon, connection, request, _ throws(RPCError) in
+            try daemon.subscribe(connection, request.params, adding: false)
+        }
+        registerMenuMethods()
+    }
+
+    /// Hook for the menu layer to add its methods.
+    func registerMenuMethods() {}
+
+    private func statusResult() -> [UInt8] {
+        let counts = tracker.counts
+        var writer = JSONWriter(reservingCapacity: 384)
+        writer.beginObject()
+        writer.key("version"); writer.writeString(Daemon.version)
+        writer.key("root"); writer.writeString(settings.root)
+        writer.key("uptimeMs"); writer.writeInt(clock.nowMs() - startedAtMs)
+        writer.key("settleMs"); writer.writeInt(settings.readiness.settleMs)
+        writer.key("expireAfterMs")
+        if let expire = settings.readiness.expireAfterMs { writer.writeInt(expire) } else { writer.write(.null) }
+        writer.key("files")
+        writer.beginObject()
+        writer.key("total"); writer.writeInt(Int64(counts.total))
+        writer.key("pending"); writer.writeInt(Int64(counts.pending))
+        writer.key("ready"); writer.writeInt(Int64(counts.ready))
+        writer.key("expired"); writer.writeInt(Int64(counts.expired))
+        writer.endObject()
+        writer.key("plugins")
+        writer.beginArray()
+        for plugin in pluginSummaries() {
+            writer.beginObject()
+            writer.key("name"); writer.writeString(plugin.name)
+            writer.key("version"); writer.writeString(plugin.version)
+            writer.key("actions"); writer.writeInt(Int64(plugin.actions))
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("crawling"); writer.write(.bool(!initialCrawlFinished || isCrawling))
+        writer.key("watchedDirectories"); writer.writeInt(Int64(directoryToWatch.count))
+        writer.key("unwatchedDirectories"); writer.writeInt(Int64(unwatchedDirectories.count))
+        writer.key("connections"); writer.writeInt(Int64(connections.count))
+        writer.key("socket"); writer.writeString(settings.socketPath)
+        writer.key("pid"); writer.writeInt(Int64(getpid()))
+        writer.key("clock"); writer.writeString(tracker.currentClock)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// Hook for the plugin layer: `(name, version, number of actions)` for `daemon.status`.
+    func pluginSummaries() -> [(name: String, version: String, actions: Int)] { [] }
+
+    private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {
+        try params.rejectUnknownKeys(["state", "glob", "offset", "limit", "since"])
+        var query = FileQuery()
+        if let state = try params.optionalString("state") {
+            guard let parsed = FileState(rawValue: state) else {
+                throw .invalidParams(param: "state", "state must be one of pending, ready, expired (got \"\(state)\")")
+            }
+            query.state = parsed
+        }
+        if let glob = try params.optionalString("glob") {
+            do { query.glob = try GlobPattern(glob) } catch {
+                throw .invalidParams(param: "glob", "glob \"\(glob)\" is not a valid pattern: \(error)")
+            }
+        }
+        query.offset = Int(try params.optionalInt("offset", min: 0, max: Int64(Int32.max)) ?? 0)
+        if let limit = try params.optionalInt("limit", min: 1, max: 1_000_000) { query.limit = Int(limit) }
+        query.since = try params.optionalString("since")
+        let page: FileListPage
+        do { page = try tracker.list(query) } catch {
+            throw .invalidParams(param: "since", "since must be a clock string from an earlier answer of this daemon (\(error))")
+        }
+        var writer = JSONWriter(reservingCapacity: 64 + page.files.count * 260)
+        writer.beginObject()
+        writer.key("files")
+        writer.beginArray()
+        for file in page.files { file.write(to: &writer) }
+        writer.endArray()
+        writer.key("total"); writer.writeInt(Int64(page.total))
+        writer.key("clock"); writer.writeString(page.clock)
+        if let removed = page.removed {
+            writer.key("removed")
+            writer.beginArray()
+            for path in removed { writer.writeString(path.displayString) }
+            writer.endArray()
+        }
+        if page.fresh {
+            writer.key("fresh"); writer.write(.bool(true))
+        }
+        writer.endObject()
+        return .encoded(writer.bytes)
+    }
+
+    private func getFile(_ params: JSONObject) throws(RPCError) -> HandlerResult {
+        try params.rejectUnknownKeys(["path", "pathBase64"])
+        let path = try resolvePath(params, key: "path")
+        guard let snapshot = tracker.snapshot(of: path) else {
+            throw .notFound(path: path.displayString)
+        }
+        var writer = JSONWriter(reservingCapacity: 300)
+        snapshot.write(to: &writer)
+        return .encoded(writer.bytes)
+    }
+
+    private func subscribe(_ connection: ClientConnection, _ params: JSONObject, adding: Bool) throws(RPCError) -> HandlerResult {
+        try params.rejectUnknownKeys(["events"])
+        guard let events = try params.optionalStringArray("events") else {
+            throw .invalidParams(param: "events", "events is required: a list with \"files\" and/or \"menus\"")
+        }
+        for event in events where event != "files" && event != "menus" {
+            throw .invalidParams(param: "events", "unknown event kind \"\(event)\"; use \"files\" and/or \"menus\"")
+        }
+        if adding { connection.subscriptions.formUnion(events) } else { connection.subscriptions.subtract(events) }
+        return .value(.object(["subscribed": .array(connection.subscriptions.sorted().map { .string($0) })]))
+    }
+
+    /// Reads a path parameter (`key`, or `key` + "Base64") and checks that it stays inside the
+    /// root: `..` that climbs out, an absolute path elsewhere, or a symlink leading out are
+    /// refused with OutsideRoot.
+    func resolvePath(_ params: JSONObject, key: String) throws(RPCError) -> RelativePath {
+        let raw: [UInt8]
+        if let text = try params.optionalString(key) {
+            raw = Array(text.utf8)
+        } else if let encoded = try params.optionalString(key + "Base64") {
+            guard let data = Data(base64Encoded: encoded) else {
+                throw .invalidParams(param: key + "Base64", "\(key)Base64 must be standard base64 of the path's bytes")
+            }
+            raw = Array(data)
+        } else {
+            throw .invalidParams(param: key, "\(key) is required: a path relative to the root (or \(key)Base64)")
+        }
+        return try resolvePath(bytes: raw, param: key)
+    }
+
+    func resolvePath(bytes raw: [UInt8], param: String) throws(RPCError) -> RelativePath {
+        let display = String(decoding: raw, as: UTF8.self)
+        if raw.contains(0) { throw .invalidParams(param: param, "\(param) must not contain a NUL byte") }
+        var bytes = raw
+        if bytes.first == 0x2F {
+            let root = settings.rootBytes
+            guard bytes.starts(with: root), bytes.count == root.count || bytes[root.count] == 0x2F else {
+                throw .outsideRoot(path: display)
+            }
+            bytes = Array(bytes.dropFirst(root.count))
+        }
+        var components: [[UInt8]] = []
+        for component in bytes.split(separator: 0x2F, omittingEmptySubsequences: true) {
+            if component.elementsEqual([0x2E]) { continue }
+            if component.elementsEqual([0x2E, 0x2E]) {
+                if components.isEmpty { throw .outsideRoot(path: display) }
+                components.removeLast()
+                continue
+            }
+            components.append(Array(component))
+        }
+        let joined = Array(components.joined(separator: [0x2F]))
+        let path = RelativePath(bytes: joined)
+        if tracker.snapshot(of: path) == nil, !joined.isEmpty {
+            // Not tracked: tell a symlink that leads out apart from a plain miss.
+            if case .success(let resolved) = NativePath.resolve(absolutePath(path)) {
+                let root = settings.rootBytes
+                if !(resolved.starts(with: root) && (resolved.count == root.count || resolved[root.count] == 0x2F)) {
+                    throw .outsideRoot(path: display)
+                }
+            }
+        }
+        return path
+    }
+}

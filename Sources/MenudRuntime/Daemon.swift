@@ -1,0 +1,363 @@
+import Foundation
+import MenudCore
+import MenudLoop
+import MenudNative
+
+/// The running daemon: one libuv loop, the socket server, the directory watch, the readiness
+/// tracker and the clients. Everything here runs on the loop thread; other threads reach it
+/// only through `inbox`.
+final class Daemon {
+    static let version = "0.1.0"
+
+    var settings: DaemonSettings
+    let log: Logger
+    let clock: any Clock
+    let loop: EventLoop
+    let startedAtMs: Int64
+    let instanceId: String
+    let tracker: ReadinessTracker
+
+    private(set) var server: PipeServer!
+    private(set) var watcher: FileSystemWatcher!
+    private(set) var inbox: AsyncInbox<RuntimeMessage>!
+    private(set) var crawler: TreeCrawler!
+    let deadlineTimer: LoopTimer
+    let flushTimer: LoopTimer
+    let notifyTimer: LoopTimer
+    let rescanTimer: LoopTimer
+    private var signals: [SignalWatcher] = []
+
+    // Connections
+    var connections: [UInt64: ClientConnection] = [:]
+    private var nextConnectionId: UInt64 = 1
+
+    // Watching
+    var watchToDirectory: [Int32: RelativePath] = [:]
+    var directoryToWatch: [RelativePath: Int32] = [:]
+    var orphanEvents: [Int32: [FileSystemEvent]] = [:]
+    var dirty: Set<RelativePath> = []
+    var dirtyDirectories: Set<RelativePath> = []
+    var unwatchedDirectories: Set<RelativePath> = []
+    var armedDeadlineMs: Int64?
+    var nextCrawlId = 1
+    var crawlsRunning: [Int: CrawlJob] = [:]
+    var rescanSeen: [Int: Set<RelativePath>] = [:]
+    var initialCrawlFinished = false
+    var initialCrawlStartedMs: Int64 = 0
+    var rootMissing = false
+
+    // Notifications
+    var changedSinceNotify: Set<RelativePath> = []
+    var removedSinceNotify: Set<RelativePath> = []
+
+    var methods: [String: MethodHandler] = [:]
+    var isStopping = false
+    var exitCode: Int32 = 0
+    let socketGuard: SocketGuard
+
+    typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws(RPCError) -> HandlerResult
+
+    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock()) throws {
+        self.settings = settings
+        self.log = log
+        self.clock = clock
+        loop = try EventLoop()
+        startedAtMs = clock.nowMs()
+        instanceId = Daemon.makeInstanceId()
+        tracker = ReadinessTracker(settings: settings.readiness, clock: clock, instanceId: instanceId)
+        deadlineTimer = try LoopTimer(loop: loop)
+        flushTimer = try LoopTimer(loop: loop)
+        notifyTimer = try LoopTimer(loop: loop)
+        rescanTimer = try LoopTimer(loop: loop)
+        socketGuard = SocketGuard(path: settings.socketPath)
+        registerMethods()
+    }
+
+    private static func makeInstanceId() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+    }
+
+    /// Prepares the socket, starts watching, and runs the loop until shutdown. Returns the
+    /// process exit code.
+    func run(activatedSocket: Int32? = nil) -> Int32 {
+        do {
+            try start(activatedSocket: activatedSocket)
+        } catch let error as StartupError {
+            log.error(error.message)
+            _ = loop.closeEverything()
+            return 1
+        } catch {
+            log.error("could not start: \(error)")
+            _ = loop.closeEverything()
+            return 1
+        }
+        loop.run()
+        let closed = loop.closeEverything()
+        if closed != 0 {
+            log.error("the event loop did not close clean (\(closed)); some handle was left open")
+            return exitCode == 0 ? 1 : exitCode
+        }
+        log.info("stopped")
+        return exitCode
+    }
+
+    private func start(activatedSocket: Int32?) throws {
+        signal(SIGPIPE, SIG_IGN)
+        inbox = try AsyncInbox<RuntimeMessage>(loop: loop) { [unowned self] messages in
+            for message in messages { self.handle(message) }
+        }
+        watcher = try FileSystemWatcher(loop: loop)
+        try watcher.start { [unowned self] events in self.handle(events) }
+        let inbox = self.inbox!
+        crawler = TreeCrawler(root: settings.rootBytes, ignore: settings.ignore, registrar: watcher.registrar) { message in
+            inbox.post(message)
+        }
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            let watcher = try SignalWatcher(loop: loop)
+            try watcher.start(signal: signalNumber) { [unowned self] number in self.handleSignal(number) }
+            signals.append(watcher)
+        }
+
+        server = try PipeServer(loop: loop)
+        if let activatedSocket {
+            try server.open(fileDescriptor: activatedSocket)
+        } else {
+            try socketGuard.prepare(log: log)
+            let previous = umask(0o177)
+            defer { umask(previous) }
+            do {
+                try server.bind(path: settings.socketPath)
+            } catch {
+                throw StartupError("cannot listen on \(settings.socketPath): \(error.message). Choose another path with --socket.")
+            }
+            socketGuard.created = true
+        }
+        try server.listen { [unowned self] result in self.accept(result) }
+
+        guard case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory else {
+            throw StartupError("the root \(settings.root) is not a directory; create it or pass --root DIR")
+        }
+        log.info("menud \(Daemon.version) watching \(settings.root), listening on \(settings.socketPath) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
+        startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
+        initialCrawlStartedMs = clock.nowMs()
+    }
+
+    // MARK: Signals and shutdown
+
+    private func handleSignal(_ number: Int32) {
+        switch number {
+        case SIGHUP:
+            reloadConfiguration()
+        default:
+            log.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"), shutting down")
+            shutdown()
+        }
+    }
+
+    /// Stops accepting, closes every client, removes the socket and lets the loop end.
+    func shutdown() {
+        guard !isStopping else { return }
+        isStopping = true
+        crawler?.stop()
+        server?.close()
+        socketGuard.remove()
+        for connection in Array(connections.values) { closeConnection(connection, reason: nil) }
+        loop.stop()
+    }
+
+    private func reloadConfiguration() {
+        guard let path = settings.configPath else {
+            log.info("SIGHUP: no config file in use, nothing to reload")
+            return
+        }
+        do {
+            let fresh = try DaemonSettings.reload(from: settings)
+            let changes = settings.describeChanges(to: fresh)
+            settings = fresh
+            log.level = fresh.logLevel
+            tracker.updateSettings(fresh.readiness)
+            crawler.updateIgnoreRules(fresh.ignore)
+            for connection in connections.values { connection.framer = LineFramer(maxFrameBytes: fresh.maxFrameBytes) }
+            let transitions = tracker.advance()
+            noteChanged(transitions)
+            armDeadlineTimer()
+            log.info("reloaded \(path)\(changes.isEmpty ? " (no changes)" : ": " + changes.joined(separator: ", "))")
+        } catch {
+            log.error("SIGHUP: kept the running config; the new one is refused: \(error)")
+        }
+    }
+
+    // MARK: Connections
+
+    private func accept(_ result: Result<PipeConnection, LoopError>) {
+        let pipe: PipeConnection
+        switch result {
+        case .failure(let error):
+            log.warning("accept failed: \(error)")
+            return
+        case .success(let accepted):
+            pipe = accepted
+        }
+        if isStopping { pipe.close(); return }
+        let peer = pipe.peerCredentials()
+        let connection = ClientConnection(id: nextConnectionId, pipe: pipe, peer: peer, maxFrameBytes: settings.maxFrameBytes)
+        nextConnectionId += 1
+        if let uid = peer?.uid, uid != getuid(), !settings.allowUids.contains(uid) {
+            log.warning("refused a connection from uid \(uid) (pid \(peer?.pid ?? 0)): not this user and not in allowUids")
+            var line: [UInt8] = []
+            ResponseEncoder.error(id: .null, .permissionDenied("uid \(uid) may not use this daemon; the daemon's owner can add it to allowUids in the config"), into: &line)
+            line.append(0x0A)
+            pipe.write(line)
+            pipe.closeAfterFlushing()
+            return
+        }
+        if connections.count >= settings.maxConnections {
+            log.warning("refused a connection: \(settings.maxConnections) clients are connected (maxConnections)")
+            var line: [UInt8] = []
+            ResponseEncoder.error(id: .null, .busy(limit: "maxConnections", "\(settings.maxConnections) clients are already connected; close some or raise maxConnections in the config"), into: &line)
+            line.append(0x0A)
+            pipe.write(line)
+            pipe.closeAfterFlushing()
+            return
+        }
+        connections[connection.id] = connection
+        log.debug("client \(connection.id) connected (pid \(peer?.pid ?? 0))")
+        do {
+            try pipe.startReading { [unowned self, unowned connection] event in
+                self.read(event, on: connection)
+            }
+        } catch {
+            closeConnection(connection, reason: "could not read: \(error)")
+        }
+    }
+
+    private func read(_ event: PipeConnection.ReadEvent, on connection: ClientConnection) {
+        switch event {
+        case .data(let bytes):
+            let events = connection.framer.append(bytes[...])
+            for framed in events {
+                if connection.isClosed { return }
+                switch framed {
+                case .line(let line):
+                    process(line: line, on: connection)
+                case .oversized(let limit):
+                    var reply: [UInt8] = []
+                    ResponseEncoder.error(id: .null, .invalidRequest("a message is longer than maxFrameBytes (\(limit) bytes); split it or raise maxFrameBytes in the config. The connection is closed."), into: &reply)
+                    reply.append(0x0A)
+                    connection.pipe.write(reply)
+                    closeConnection(connection, reason: "frame over \(limit) bytes", flush: true)
+                    return
+                }
+            }
+        case .end:
+            closeConnection(connection, reason: nil)
+        case .failure(let error):
+            closeConnection(connection, reason: "read failed: \(error)")
+        }
+    }
+
+    /// Forgets a client; its menus close and its pending actions never run.
+    func closeConnection(_ connection: ClientConnection, reason: String?, flush: Bool = false) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        connections[connection.id] = nil
+        connectionClosed(connection)
+        if flush { connection.pipe.closeAfterFlushing() } else { connection.pipe.close() }
+        if let reason { log.info("client \(connection.id) disconnected: \(reason)") } else { log.debug("client \(connection.id) disconnected") }
+    }
+
+    /// Hook for the menu layer: drop everything a closed connection owned.
+    func connectionClosed(_ connection: ClientConnection) {}
+
+    // MARK: Requests
+
+    private func process(line: ArraySlice<UInt8>, on connection: ClientConnection) {
+        switch RPCDecoder.decode(line: line) {
+        case .parseError(let error), .emptyBatch(let error):
+            send(error: error, id: .null, to: connection)
+        case .single(let item):
+            dispatch(item, target: ReplyTarget(connection: connection, id: item.requestId, batch: nil, slot: 0))
+        case .batch(let items):
+            let batch = BatchReply(count: items.count)
+            for (index, item) in items.enumerated() {
+                dispatch(item, target: ReplyTarget(connection: connection, id: item.requestId, batch: batch, slot: index))
+            }
+        }
+    }
+
+    private func dispatch(_ item: RPCIncomingItem, target: ReplyTarget) {
+        switch item {
+        case .invalid(_, let error):
+            finish(target, with: .failure(error))
+        case .request(let request):
+            guard let handler = methods[request.method] else {
+                finish(target, with: .failure(.methodNotFound(request.method)))
+                return
+            }
+            do {
+                let result = try handler(self, target.connection, request, target)
+                switch result {
+                case .value(let value): finish(target, with: .success(.value(value)))
+                case .encoded(let bytes): finish(target, with: .success(.encoded(bytes)))
+                case .deferred: target.connection.outstanding += 1
+                }
+            } catch {
+                finish(target, with: .failure(error))
+            }
+        }
+    }
+
+    /// Answers a request (now, or later for deferred ones).
+    func finish(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>, wasDeferred: Bool = false) {
+        let connection = target.connection
+        if wasDeferred { connection.outstanding -= 1 }
+        guard !connection.isClosed else { return }
+        var response: [UInt8]?
+        if let id = target.id {
+            var bytes: [UInt8] = []
+            switch result {
+            case .success(.value(let value)): ResponseEncoder.result(id: id, value: value, into: &bytes)
+            case .success(.encoded(let encoded)): ResponseEncoder.result(id: id, encodedResult: encoded, into: &bytes)
+            case .success(.deferred): return
+            case .failure(let error): ResponseEncoder.error(id: id, error, into: &bytes)
+            }
+            response = bytes
+        }
+        if let batch = target.batch {
+            if let line = batch.fill(target.slot, with: response), !line.isEmpty { write(line, to: connection) }
+        } else if var line = response {
+            line.append(0x0A)
+            write(line, to: connection)
+        }
+    }
+
+    func send(error: RPCError, id: RPCId, to connection: ClientConnection) {
+        var line: [UInt8] = []
+        ResponseEncoder.error(id: id, error, into: &line)
+        line.append(0x0A)
+        write(line, to: connection)
+    }
+
+    /// Writes to a client, dropping it when it stopped reading and its queue passed the cap.
+    func write(_ line: [UInt8], to connection: ClientConnection) {
+        guard !connection.isClosed else { return }
+        if !connection.pipe.write(line) {
+            closeConnection(connection, reason: "write failed")
+            return
+        }
+        if connection.pipe.pendingWriteBytes > settings.maxOutputBytesPerClient {
+            log.warning("client \(connection.id) stopped reading: \(connection.pipe.pendingWriteBytes) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
+            closeConnection(connection, reason: nil)
+        }
+    }
+}
+
+extension RPCIncomingItem {
+    var requestId: RPCId? {
+        switch self {
+        case .request(let request): request.id
+        case .invalid(let id, _): id
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// `menud`'s entry point, called from its `main.swift`.
+public enum DaemonMain {
+    /// Runs the daemon; returns the exit code (0 clean stop, 1 start-up failure, 2 usage error).
+    public static func run(arguments: [String]) -> Int32 {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(Array(arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("menud: \(error.message)\n".utf8))
+            return 2
+        }
+        if options.showHelp {
+            print(CommandLineOptions.usage)
+            return 0
+        }
+        if options.showVersion {
+            print("menud \(Daemon.version)")
+            return 0
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let bootstrapLog = Logger(level: options.logLevel ?? .info)
+        let settings: DaemonSettings
+        do {
+            settings = try DaemonSettings.resolve(options: options, environment: environment)
+        } catch {
+            bootstrapLog.error("\(error)")
+            return 1
+        }
+        let log = Logger(level: settings.logLevel)
+        do {
+            let daemon = try Daemon(settings: settings, log: log)
+            return daemon.run(activatedSocket: SocketActivation.listeningDescriptor(environment: environment, log: log))
+        } catch {
+            log.error("could not start: \(error)")
+            return 1
+        }
+    }
+}

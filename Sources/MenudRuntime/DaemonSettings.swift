@@ -1,0 +1,102 @@
+import Foundation
+import MenudCore
+
+/// Everything the running daemon needs, resolved from the config file, the command line and
+/// the environment (flags win over the config; the config over the defaults).
+struct DaemonSettings {
+    var root: String
+    var rootBytes: [UInt8]
+    var socketPath: String
+    var configPath: String?
+    var options: CommandLineOptions
+    var environment: [String: String]
+
+    var readiness: ReadinessSettings
+    var ignore: IgnoreRules
+    var logLevel: LogLevel
+    var maxFrameBytes: Int
+    var maxOutputBytesPerClient: Int
+    var maxConnections: Int
+    var allowUids: Set<UInt32>
+    /// How often directories without a watch (watch limit, errors) are rescanned.
+    var rescanIntervalMs: Int64
+
+    var menuExpireMs: Int64
+    var menuBuildTimeoutMs: Int64
+    var actionTimeoutMs: Int64
+    var maxOpenMenusPerConnection: Int
+    var maxRunningActions: Int
+    var defaultFileAction: String?
+    /// The validated config, for the plugin layer (plugin settings, command actions).
+    var config: MenudConfig
+
+    /// Resolves settings for start-up.
+    static func resolve(options: CommandLineOptions, environment: [String: String]) throws -> DaemonSettings {
+        let configPath: String?
+        if let explicit = options.config {
+            configPath = explicit
+        } else {
+            let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
+            let candidate = base + "/menud/config.json5"
+            configPath = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        }
+        let config: MenudConfig
+        if let configPath {
+            guard FileManager.default.fileExists(atPath: configPath) else {
+                throw StartupError("the config file \(configPath) does not exist; create it (config/menud.json5 is a documented example) or drop --config")
+            }
+            do { config = try MenudConfig.load(from: URL(fileURLWithPath: configPath)) } catch {
+                throw StartupError("\(error)")
+            }
+        } else {
+            config = MenudConfig.defaults
+        }
+        return try DaemonSettings(config: config, configPath: configPath, options: options, environment: environment)
+    }
+
+    /// Re-reads the config file for SIGHUP; the command line still wins. The root and the
+    /// socket cannot change while running.
+    static func reload(from current: DaemonSettings) throws -> DaemonSettings {
+        guard let path = current.configPath else { return current }
+        let config = try MenudConfig.load(from: URL(fileURLWithPath: path))
+        var fresh = try DaemonSettings(config: config, configPath: path, options: current.options, environment: current.environment)
+        fresh.root = current.root
+        fresh.rootBytes = current.rootBytes
+        fresh.socketPath = current.socketPath
+        return fresh
+    }
+
+    /// The default socket: `$XDG_RUNTIME_DIR/menud/menud.sock`, else `/tmp/menud-$UID/menud.sock`.
+    static func defaultSocketPath(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return runtime + "/menud/menud.sock"
+        }
+        return "/tmp/menud-\(getuid())/menud.sock"
+    }
+
+    /// Absolute, symlink-free form of a directory path (relative to the current directory).
+    static func absoluteDirectory(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        let standardized = (absolute as NSString).standardizingPath
+        return URL(fileURLWithPath: standardized).resolvingSymlinksInPath().path
+    }
+
+    /// Human-readable list of what a reload changed.
+    func describeChanges(to fresh: DaemonSettings) -> [String] {
+        var changes: [String] = []
+        if fresh.readiness.settleMs != readiness.settleMs { changes.append("settle \(DurationText.format(fresh.readiness.settleMs))") }
+        if fresh.readiness.expireAfterMs != readiness.expireAfterMs {
+            changes.append("expireAfter \(fresh.readiness.expireAfterMs.map(DurationText.format) ?? "off")")
+        }
+        if fresh.readiness.partialSuffixes != readiness.partialSuffixes { changes.append("partialSuffixes") }
+        if fresh.ignore != ignore { changes.append("ignore") }
+        if fresh.logLevel != logLevel { changes.append("logLevel \(fresh.logLevel.rawValue)") }
+        if fresh.maxFrameBytes != maxFrameBytes { changes.append("maxFrameBytes \(fresh.maxFrameBytes)") }
+        if fresh.config.root != config.root || fresh.config.socket != config.socket {
+            changes.append("root/socket changes take effect after a restart")
+        }
+        return changes
+    }
+}

@@ -1,0 +1,11 @@
+import MenudCore
+
+/// What a method handler produced.
+enum HandlerResult {
+    /// The result, to be encoded.
+    case value(JSONValue)
+    /// The result, already encoded as JSON (hot paths write it directly).
+    case encoded([UInt8])
+    /// The handler answers later through `Daemon.finish(_:with:)`.
+    case deferred
+}

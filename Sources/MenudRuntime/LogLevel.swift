@@ -1,0 +1,25 @@
+/// How much the daemon says on stderr.
+public enum LogLevel: String, Sendable, Comparable, CaseIterable {
+    case debug, info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .debug: 0
+        case .info: 1
+        case .warning: 2
+        case .error: 3
+        }
+    }
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
+
+    /// syslog priority, for the journal's `<N>` line prefixes.
+    var syslogPriority: Int {
+        switch self {
+        case .debug: 7
+        case .info: 6
+        case .warning: 4
+        case .error: 3
+        }
+    }
+}

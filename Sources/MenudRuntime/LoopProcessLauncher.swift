@@ -1,0 +1,30 @@
+import MenudLoop
+import MenudPluginAPI
+import Synchronization
+
+/// Runs command actions' processes on the daemon's loop with `uv_spawn` (argv, never a shell).
+/// Cancelling the awaiting task (an action's time limit, shutdown) kills the process group.
+final class LoopProcessLauncher: ProcessLauncher {
+    private let inbox: AsyncInbox<RuntimeMessage>
+    private let nextId = Atomic<Int>(1)
+
+    init(inbox: AsyncInbox<RuntimeMessage>) {
+        self.inbox = inbox
+    }
+
+    func run(_ argv: [String], workingDirectory: String, timeoutMs: Int64?) async throws -> ProcessResult {
+        let run = ProcessRun(id: nextId.add(1, ordering: .relaxed).oldValue, argv: argv,
+                             workingDirectory: workingDirectory, timeoutMs: timeoutMs)
+        let inbox = self.inbox
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                run.attach(continuation)
+                let posted = inbox.post(.completion(LoopCompletion { daemon in daemon.processes.start(run, daemon: daemon) }))
+                if !posted { run.finish(.failure(ActionFailure("the daemon is shutting down; the command was not started"))) }
+            }
+        } onCancel: {
+            run.markCancelled()
+            inbox.post(.completion(LoopCompletion { daemon in daemon.processes.cancel(run) }))
+        }
+    }
+}

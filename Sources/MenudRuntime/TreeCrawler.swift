@@ -1,0 +1,93 @@
+import Dispatch
+import MenudCore
+import MenudLoop
+import MenudNative
+import Synchronization
+
+/// Walks directory trees off the loop thread, adding a watch to each directory before listing
+/// it, and posts what it finds in batches, so the loop keeps answering requests while a large
+/// tree is crawled.
+final class TreeCrawler: Sendable {
+    private let rootBytes: [UInt8]
+    private let queue = DispatchQueue(label: "menud.crawl")
+    private let stopped = Atomic<Bool>(false)
+    private let rules: Mutex<IgnoreRules>
+    private let registrar: WatchRegistrar
+    private let post: @Sendable (RuntimeMessage) -> Void
+
+    /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
+    /// on the loop takes a few milliseconds.
+    static let batchFiles = 2048
+
+    init(root: [UInt8], ignore: IgnoreRules, registrar: WatchRegistrar, post: @escaping @Sendable (RuntimeMessage) -> Void) {
+        rootBytes = root
+        rules = Mutex(ignore)
+        self.registrar = registrar
+        self.post = post
+    }
+
+    func updateIgnoreRules(_ ignore: IgnoreRules) {
+        rules.withLock { $0 = ignore }
+    }
+
+    /// Stops every crawl at its next directory; nothing is posted afterwards.
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    func enqueue(_ job: CrawlJob) {
+        queue.async { [self] in crawl(job) }
+    }
+
+    private func absolute(_ path: RelativePath) -> [UInt8] {
+        path.bytes.isEmpty ? rootBytes : rootBytes + [0x2F] + path.bytes
+    }
+
+    private func crawl(_ job: CrawlJob) {
+        let ignore = rules.withLock { $0 }
+        var pending: [RelativePath] = [job.directory]
+        var batch: [CrawledDirectory] = []
+        var batchFiles = 0
+        while let directory = pending.popLast() {
+            if stopped.load(ordering: .relaxed) { return }
+            let absolutePath = absolute(directory)
+            var watch: Int32?
+            var watchError: LoopError?
+            do { watch = try registrar.addWatch(path: absolutePath) } catch { watchError = error }
+            var files: [CrawledDirectory.File] = []
+            var listError: SystemError?
+            switch DirectoryReader.entries(of: absolutePath) {
+            case .failure(let error):
+                listError = error
+            case .success(let entries):
+                for entry in entries {
+                    let path = directory.appending(component: entry.name)
+                    var kind = entry.kind
+                    var status: FileStatus?
+                    if kind == .unknown || kind == .file {
+                        guard case .success(let found) = FileStatus.lstat(absolutePath + [0x2F] + entry.name) else { continue }
+                        status = found
+                        kind = found.kind == .directory ? .directory : (found.kind == .file ? .file : .other)
+                    }
+                    switch kind {
+                    case .directory:
+                        if !ignore.isIgnored(path, isDirectory: true) { pending.append(path) }
+                    case .file:
+                        if let status, !ignore.isIgnored(path, isDirectory: false) {
+                            files.append(.init(path: path, facts: FileFacts(status)))
+                        }
+                    default:
+                        break
+                    }
+                }
+            }
+            batchFiles += files.count
+            batch.append(CrawledDirectory(path: directory, watch: watch, watchError: watchError, listError: listError, files: files))
+            if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
+                post(.crawled(job: job, directories: batch, finished: false))
+                batch = []
+                batchFiles = 0
+            }
+        }
+        if stopped.load(ordering: .relaxed) { return }
+        post(.crawled(job: job, directories: batch, finished: true))
+    }
+}
