@@ -26,6 +26,26 @@ public struct MenuColumns: Sendable, Equatable {
         submenuWidth = items.contains { $0.hasSubmenu } ? MenuMetrics.submenuCells : 0
     }
 
+    /// These columns narrowed until every row can be shown in `contentWidth` cells with its title
+    /// cut to `…`: first the key column is dropped (the keys still work), then the badge column
+    /// shrinks to ``MenuMetrics/compactBadgeCells`` (the mark alone on the badge color). Unchanged
+    /// when the rows already fit.
+    public func compacted(toFit contentWidth: Int, rows: [LayoutRow]) -> MenuColumns {
+        func fits(_ columns: MenuColumns) -> Bool {
+            (rows.map(columns.requiredWidth(of:)).max() ?? 0) <= contentWidth
+        }
+        var columns = self
+        if fits(columns) { return columns }
+        if columns.keyWidth > 0 {
+            columns = MenuColumns(keyWidth: 0, badgeWidth: columns.badgeWidth, detailWidth: detailWidth, submenuWidth: submenuWidth)
+            if fits(columns) { return columns }
+        }
+        if columns.badgeWidth > MenuMetrics.compactBadgeCells {
+            columns = MenuColumns(keyWidth: columns.keyWidth, badgeWidth: MenuMetrics.compactBadgeCells, detailWidth: detailWidth, submenuWidth: submenuWidth)
+        }
+        return columns
+    }
+
     /// Cells before an item's title: the key and badge columns with their gaps.
     public var leadingWidth: Int {
         (keyWidth > 0 ? keyWidth + MenuMetrics.keyGap : 0) + (badgeWidth > 0 ? badgeWidth + MenuMetrics.badgeGap : 0)

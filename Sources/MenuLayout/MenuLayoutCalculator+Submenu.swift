@@ -30,8 +30,9 @@ extension MenuLayoutCalculator {
         let request = MenuLayoutRequest(viewport: viewport, source: source, width: mode, maxWidth: maxWidth, selectedRow: selectedRow)
         try validate(request, rowCount: rows.count)
 
-        let columns = MenuColumns(rows: rows)
-        let width = boxWidth(rows: rows, columns: columns, mode: mode, maxWidth: maxWidth, viewportCols: viewport.cols)
+        let allColumns = MenuColumns(rows: rows)
+        let width = boxWidth(rows: rows, columns: allColumns, mode: mode, maxWidth: maxWidth, viewportCols: viewport.cols)
+        let columns = allColumns.compacted(toFit: width - MenuMetrics.horizontalChrome, rows: rows)
         let margin = MenuMetrics.edgeMargin
         let rightCol = parent.col + parent.width
         let leftCol = parent.col - width

@@ -8,7 +8,8 @@
 /// cut to `…` without cutting any status or detail (``MenuColumns/requiredWidth(of:)``). Fixed: as
 /// given. Either way the width is then limited to the viewport minus the two edge margins
 /// (`viewport.cols - 4`), and is at least ``MenuMetrics/minimumBoxWidth``. When even that is too
-/// narrow for a row, the renderer cuts that row's text at the right edge, with `…`.
+/// narrow for a row, the columns are compacted (``MenuColumns/compacted(toFit:rows:)``) and the
+/// renderer cuts what still does not fit at the right edge, with `…`.
 ///
 /// **Horizontal position.** Centered on the source: `col = source.col + ⌊(source.width - width) / 2⌋`,
 /// then clamped to `[2, viewport.cols - 2 - width]` (``MenuMetrics/edgeMargin``).
@@ -28,8 +29,9 @@ public enum MenuLayoutCalculator {
     ) throws(MenuLayoutError) -> MenuLayoutResult {
         try validate(request, rowCount: rows.count)
         let viewport = request.viewport
-        let columns = MenuColumns(rows: rows)
-        let width = boxWidth(rows: rows, columns: columns, mode: request.width, maxWidth: request.maxWidth, viewportCols: viewport.cols)
+        let allColumns = MenuColumns(rows: rows)
+        let width = boxWidth(rows: rows, columns: allColumns, mode: request.width, maxWidth: request.maxWidth, viewportCols: viewport.cols)
+        let columns = allColumns.compacted(toFit: width - MenuMetrics.horizontalChrome, rows: rows)
 
         let source = request.source
         let sourceWidth = max(source.width, 1)

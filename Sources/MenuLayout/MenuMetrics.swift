@@ -16,6 +16,11 @@
 /// - the submenu column, ``submenuGap`` + ``submenuCells`` (`›`), present when any row opens a
 ///   submenu.
 ///
+/// In a box too narrow for some row even with its title cut to `…` (a small viewport or a small
+/// fixed width), the key column is dropped and then the badge column shrinks to
+/// ``compactBadgeCells`` (``MenuColumns/compacted(toFit:rows:)``); a row that still does not fit is
+/// drawn with single-cell gaps and cut at the right with `…` (detail first, then status).
+///
 /// Outside the box: ``edgeMargin`` cells kept free at the viewport's left and right edges; no
 /// vertical margin (terminals have few rows; a menu may touch the first and last rows).
 public enum MenuMetrics {
@@ -29,6 +34,8 @@ public enum MenuMetrics {
     public static let keyGap = 1
     public static let badgeCells = 3
     public static let badgeGap = 1
+    /// The badge column in a menu too narrow for the full block: the mark alone.
+    public static let compactBadgeCells = 1
     public static let titleGap = 2
     public static let columnGap = 2
     public static let submenuGap = 1

@@ -63,20 +63,12 @@ extension MenuRenderer {
 
         var trailing: [AnsiSegment] = []
         if let status = row.status, status.width > 0 {
-            var statusStyle = base
-            if colored { statusStyle.foreground = status.color }
-            trailing.append(AnsiSegment(status.text, style: statusStyle))
+            trailing.append(AnsiSegment(status.text, style: statusStyle(status, row: row, base: base)))
         }
         if columns.detailWidth > 0 {
             if !trailing.isEmpty { trailing.append(AnsiSegment(String(repeating: " ", count: MenuMetrics.columnGap), style: base)) }
-            var detailStyle = base
-            if colored, colorMode != .none, let color = row.detail?.color {
-                detailStyle.foreground = color
-            } else {
-                detailStyle.faint = true
-            }
             let text = DisplayWidth.fit(row.detail?.text ?? "", toCells: columns.detailWidth, alignment: .trailing)
-            trailing.append(AnsiSegment(text, style: detailStyle))
+            trailing.append(AnsiSegment(text, style: detailStyle(row.detail, row: row, base: base)))
         }
         if columns.submenuWidth > 0 {
             if !trailing.isEmpty { trailing.append(AnsiSegment(String(repeating: " ", count: MenuMetrics.submenuGap), style: base)) }
@@ -86,16 +78,55 @@ extension MenuRenderer {
 
         let leadingWidth = segments.reduce(0) { $0 + $1.width }
         let gap = trailingWidth > 0 ? MenuMetrics.titleGap : 0
-        let titleRoom = max(width - leadingWidth - gap - trailingWidth, min(row.titleWidth, 1))
-        let title = DisplayWidth.truncate(row.title, toCells: titleRoom)
         var titleStyle = base
         if row.destructive && colored { titleStyle.foreground = palette.destructive }
+
+        guard leadingWidth + min(row.titleWidth, 1) + gap + trailingWidth <= width else {
+            return framed(overflowContent(row, leading: segments, titleStyle: titleStyle, base: base, width: width), base: base)
+        }
+        let title = DisplayWidth.truncate(row.title, toCells: width - leadingWidth - gap - trailingWidth)
         segments.append(AnsiSegment(title, style: titleStyle))
-        let spacer = max(width - leadingWidth - DisplayWidth.width(of: title) - trailingWidth, gap)
+        let spacer = width - leadingWidth - DisplayWidth.width(of: title) - trailingWidth
         segments.append(AnsiSegment(String(repeating: " ", count: spacer), style: base))
         segments.append(contentsOf: trailing)
+        return framed(segments, base: base)
+    }
 
-        return framed(AnsiSegment.fit(segments, toCells: width, paddingStyle: base), base: base)
+    /// A row too wide for the box even with its title cut to `…`: single-cell gaps, no column
+    /// alignment, the detail and then the status cut at the right; a submenu mark stays last.
+    private func overflowContent(_ row: LayoutRow, leading: [AnsiSegment], titleStyle: AnsiStyle, base: AnsiStyle, width: Int) -> [AnsiSegment] {
+        var body = leading
+        if row.titleWidth > 0 { body.append(AnsiSegment(String(DisplayWidth.ellipsis), style: titleStyle)) }
+        if let status = row.status, status.width > 0 {
+            body.append(AnsiSegment(" ", style: base))
+            body.append(AnsiSegment(status.text, style: statusStyle(status, row: row, base: base)))
+        }
+        if let detail = row.detail, detail.width > 0 {
+            body.append(AnsiSegment(" ", style: base))
+            body.append(AnsiSegment(detail.text, style: detailStyle(detail, row: row, base: base)))
+        }
+        let tail = row.hasSubmenu ? [AnsiSegment(" ›", style: base)] : []
+        let tailWidth = tail.reduce(0) { $0 + $1.width }
+        guard width > tailWidth else { return AnsiSegment.fit(body, toCells: width, paddingStyle: base) }
+        return AnsiSegment.fit(body, toCells: width - tailWidth, paddingStyle: base) + tail
+    }
+
+    /// The status in its color (none when the row is disabled).
+    private func statusStyle(_ status: ColoredText, row: LayoutRow, base: AnsiStyle) -> AnsiStyle {
+        var style = base
+        if !row.disabled { style.foreground = status.color }
+        return style
+    }
+
+    /// The detail in its color; faint when it has none, colors are off, or the row is disabled.
+    private func detailStyle(_ detail: ColoredText?, row: LayoutRow, base: AnsiStyle) -> AnsiStyle {
+        var style = base
+        if !row.disabled, colorMode != .none, let color = detail?.color {
+            style.foreground = color
+        } else {
+            style.faint = true
+        }
+        return style
     }
 
     /// The badge block: the mark centered in `width` cells on the badge color.

@@ -79,7 +79,8 @@ public struct TerminalMode: Sendable {
         if number == ENOTTY {
             message = "File descriptor \(fileDescriptor) is not a terminal (\(operation) failed); run menuctl in a terminal for interactive menus."
         } else {
-            message = "\(operation) failed on file descriptor \(fileDescriptor): \(String(cString: strerror(number))) (errno \(number))."
+            let name = POSIXErrorCode(rawValue: number).map { "\($0)" } ?? "error"
+            message = "\(operation) failed on file descriptor \(fileDescriptor): \(name) (errno \(number)); check that it is an open terminal."
         }
         return TerminalModeError(operation: operation, errorNumber: number, message: message)
     }
