@@ -4,11 +4,12 @@ public struct ColoredText: Sendable, Equatable {
     public let text: String
     public let color: RGBColor?
 
+    /// Display cells of ``text``, measured once.
+    public let width: Int
+
     public init(_ text: String, color: RGBColor? = nil) {
         self.text = DisplayWidth.safe(text)
         self.color = color
+        self.width = DisplayWidth.width(of: self.text)
     }
-
-    /// Display cells of ``text``.
-    public var width: Int { DisplayWidth.width(of: text) }
 }

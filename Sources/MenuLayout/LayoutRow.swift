@@ -17,6 +17,8 @@ public struct LayoutRow: Sendable, Equatable {
     public let badge: RowBadge?
     /// For an item, its title; for a header, the group's title; empty for a separator.
     public let title: String
+    /// Display cells of ``title``, measured once.
+    public let titleWidth: Int
     public let status: ColoredText?
     public let detail: ColoredText?
     /// The one-cell keyboard shortcut shown in the key column. A key that is not a single printable
@@ -41,6 +43,7 @@ public struct LayoutRow: Sendable, Equatable {
         self.kind = .item
         self.id = id
         self.title = DisplayWidth.safe(title)
+        self.titleWidth = DisplayWidth.width(of: self.title)
         self.badge = badge
         self.status = status
         self.detail = detail
@@ -54,6 +57,7 @@ public struct LayoutRow: Sendable, Equatable {
         self.kind = kind
         self.id = nil
         self.title = DisplayWidth.safe(title)
+        self.titleWidth = DisplayWidth.width(of: self.title)
         self.badge = nil
         self.status = nil
         self.detail = nil
@@ -78,8 +82,6 @@ public struct LayoutRow: Sendable, Equatable {
     /// Whether choosing this row runs an action: selectable and not a submenu.
     public var runsAction: Bool { isSelectable && !hasSubmenu }
 
-    /// Display cells of ``title``.
-    public var titleWidth: Int { DisplayWidth.width(of: title) }
 
     private static func showableKey(_ key: Character) -> Character? {
         guard !key.unicodeScalars.contains(where: DisplayWidth.needsEscaping),

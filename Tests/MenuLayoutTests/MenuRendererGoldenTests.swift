@@ -158,7 +158,7 @@ import MenuctlKit
 
     @Test func scrollingListShowsMarkersAndTheSelectedRow() throws {
         let request = MenuLayoutRequest(viewport: CellSize(cols: 40, rows: 12), source: CellRect(col: 15, row: 5, width: 10, height: 1), selectedRow: 10)
-        #expect(try Golden.render(MenuFixtures.numberedRows(20), request, selected: 10, screen: true) == """
+        #expect(try Golden.render(MenuFixtures.numberedRows(20), request, selected: 10, title: "Numbers", screen: true) == """
         col 8 row 6 width 24 height 6 detailWidth 6 below scrolls first 9 visible 4
         +----------------------------------------+
         |                                        |
@@ -167,7 +167,7 @@ import MenuctlKit
         |                                        |
         |                                        |
         |               ##########               |
-        |        ┌────────────────────▲─┐        |
+        |        ┌─ Numbers ──────────▲─┐        |
         |        │ Item 10       100 KB │        |
         |        │ Item 11       110 KB │        |
         |        │ Item 12       120 KB │        |
