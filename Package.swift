@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
 
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore"]),
-        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
