@@ -8,7 +8,7 @@ import Foundation
 /// `displayString`, and carried on the wire as `base64`.
 ///
 /// Ordering is bytewise (the order of `files.list`), which keeps every path under a directory
-/// `d` contiguous, right after `d` itself.
+/// `d` (all sharing the prefix `d/`) in one contiguous run.
 public struct RelativePath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The exact bytes of the path.
     public let bytes: [UInt8]
