@@ -28,8 +28,12 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     public let matchesDirectoriesOnly: Bool
 
     let tokens: [Token]
-    /// The bytes to compare when every token is a literal (the common `.git`, `4913` case).
-    let literalBytes: [UInt8]?
+    /// The literal bytes every match starts with and ends with, and the tokens between them:
+    /// `*.mp4` is prefix "", middle `*`, suffix ".mp4", so matching it is a suffix compare and a
+    /// scan for `/`, with no general matching at all.
+    let literalPrefix: [UInt8]
+    let literalSuffix: [UInt8]
+    let middleTokens: [Token]
 
     public var description: String { source }
 
@@ -61,16 +65,21 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
         self.matchesDirectoriesOnly = directoriesOnly
         let tokens = try GlobPattern.compile(scalars, source: source)
         self.tokens = tokens
-        var literal: [UInt8] = []
-        for token in tokens {
-            guard case .literal(let byte) = token else {
-                literal = []
-                self.literalBytes = nil
-                return
-            }
-            literal.append(byte)
+        var prefixEnd = 0
+        var prefix: [UInt8] = []
+        while prefixEnd < tokens.count, case .literal(let byte) = tokens[prefixEnd] {
+            prefix.append(byte)
+            prefixEnd += 1
         }
-        self.literalBytes = literal
+        var suffixStart = tokens.count
+        var suffix: [UInt8] = []
+        while suffixStart > prefixEnd, case .literal(let byte) = tokens[suffixStart - 1] {
+            suffix.insert(byte, at: 0)
+            suffixStart -= 1
+        }
+        self.literalPrefix = prefix
+        self.literalSuffix = suffix
+        self.middleTokens = Array(tokens[prefixEnd..<suffixStart])
     }
 
     /// True when `path` (taken as a file) matches.
@@ -91,10 +100,20 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
         if !isAnchored, let slash = pathBytes.lastIndex(of: UInt8(ascii: "/")) {
             text = pathBytes[(slash + 1)...]
         }
-        if let literalBytes {
-            return text.elementsEqual(literalBytes)
+        guard text.count >= literalPrefix.count + literalSuffix.count,
+              text.starts(with: literalPrefix),
+              text.suffix(literalSuffix.count).elementsEqual(literalSuffix) else { return false }
+        let middle = text[(text.startIndex + literalPrefix.count)..<(text.endIndex - literalSuffix.count)]
+        switch middleTokens.count {
+        case 0:
+            return middle.isEmpty
+        case 1 where middleTokens[0] == .star:
+            return !middle.contains(UInt8(ascii: "/"))
+        case 1 where middleTokens[0] == .globstar:
+            return true
+        default:
+            return GlobPattern.run(middleTokens, on: middle)
         }
-        return GlobPattern.run(tokens, on: text)
     }
 
     public static func == (lhs: GlobPattern, rhs: GlobPattern) -> Bool {

@@ -161,3 +161,57 @@ final class GlobPatternTests: XCTestCase {
         XCTAssertEqual(try glob("*.mp4").description, "*.mp4")
     }
 }
+
+/// Random patterns and paths, checked against a plain backtracking matcher.
+final class GlobPatternDifferentialTests: XCTestCase {
+    private func reference(_ tokens: ArraySlice<GlobPattern.Token>, _ text: ArraySlice<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let token = tokens.first else { return text.isEmpty }
+        let rest = tokens.dropFirst()
+        switch token {
+        case .literal(let byte):
+            return text.first == byte && reference(rest, text.dropFirst())
+        case .anyCharacter:
+            guard let first = text.first, first != slash else { return false }
+            return reference(rest, text.dropFirst())
+        case .characterClass(let characterClass):
+            guard let first = text.first, first != slash, characterClass.accepts(UInt32(first)) else { return false }
+            return reference(rest, text.dropFirst())
+        case .star:
+            var end = text.startIndex
+            while true {
+                if reference(rest, text[end...]) { return true }
+                guard end < text.endIndex, text[end] != slash else { return false }
+                end += 1
+            }
+        case .globstar:
+            return (text.startIndex...text.endIndex).contains { reference(rest, text[$0...]) }
+        case .globstarSlash:
+            if reference(rest, text) { return true }
+            return text.indices.contains { text[$0] == slash && reference(rest, text[($0 + 1)...]) }
+        }
+    }
+
+    func testFastPathsAndMatcherAgreeWithBacktracking() throws {
+        let pieces = ["a", "b", "/", ".", "?", "*", "**", "**/", "[ab]", "[!a]", "a", "b"]
+        let alphabet: [UInt8] = Array("ab/.".utf8)
+        var generator = SplitMix64(seed: 2024)
+        var matched = 0
+        for _ in 0..<3000 {
+            let source = (0..<Int(generator.next() % 5 + 1)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            guard let pattern = try? GlobPattern(source) else { continue }
+            for _ in 0..<20 {
+                let bytes = (0..<Int(generator.next() % 8)).map { _ in alphabet[Int(generator.next() % 4)] }
+                var text = bytes[...]
+                if !pattern.isAnchored, let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+                    text = bytes[(slash + 1)...]
+                }
+                let expected = reference(pattern.tokens[...], text)
+                let actual = pattern.matches(pathBytes: bytes[...], isDirectory: true)
+                XCTAssertEqual(actual, expected, "pattern \(source) on \(String(decoding: bytes, as: UTF8.self))")
+                if expected { matched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(matched, 1000, "the random cases must exercise matches too")
+    }
+}
