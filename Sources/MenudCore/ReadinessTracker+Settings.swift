@@ -1,0 +1,39 @@
+/// Applying new readiness settings (a configuration reload).
+extension ReadinessTracker {
+    /// Switches to `newSettings` and re-evaluates every file at `clock.nowMs()`: partial names
+    /// are matched against the new suffixes, states and deadlines follow the new settle and
+    /// expiry times. Each file whose File object changed (state, `readyAtMs` or `expiresAtMs`)
+    /// counts as a change; those paths are returned, sorted bytewise. O(n log n).
+    @discardableResult
+    public func updateSettings(_ newSettings: ReadinessSettings) -> [RelativePath] {
+        let oldSettings = settings
+        settings = newSettings
+        guard oldSettings != newSettings else { return [] }
+        refreshSortedIndex()
+        let now = clock.nowMs()
+        var changed: [RelativePath] = []
+        for slot in sortedIndex.sortedSlots {
+            let before = records[slot]!
+            let oldTimes = visibleTimes(state: before.state, lastChangeMs: before.lastChangeMs, settings: oldSettings)
+            let partialSuffix = newSettings.partialSuffix(ofName: before.path.lastComponentBytes)
+            let evaluation = newSettings.evaluate(lastChangeMs: before.lastChangeMs, partialSuffix: partialSuffix, nowMs: now)
+            records[slot]!.partialSuffix = partialSuffix
+            records[slot]!.deadlineMs = evaluation.nextTransitionMs
+            setState(slot, evaluation.state)
+            let newTimes = visibleTimes(state: evaluation.state, lastChangeMs: before.lastChangeMs, settings: newSettings)
+            if evaluation.state != before.state || oldTimes != newTimes || partialSuffix != before.partialSuffix {
+                records[slot]!.changeCounter = bumpCounter()
+                changed.append(before.path)
+            }
+        }
+        rebuildDeadlines()
+        return changed
+    }
+
+    /// The `readyAtMs` and `expiresAtMs` a File object shows.
+    private func visibleTimes(state: FileState, lastChangeMs: Int64, settings: ReadinessSettings) -> [Int64?] {
+        guard state != .pending else { return [nil, nil] }
+        let readyAt = settings.readyAtMs(lastChangeMs: lastChangeMs)
+        return [readyAt, settings.expiresAtMs(readyAtMs: readyAt)]
+    }
+}
