@@ -56,7 +56,7 @@ public struct MenudConfig: Sendable, Equatable {
         defaults(environment: .current)
     }
 
-    /// The defaults: root `~/Downloads`, socket `$XDG_RUNTIME_DIR/menud/menud.sock` (or
+    /// The defaults: root the current directory, socket `$XDG_RUNTIME_DIR/menud/menud.sock` (or
     /// `/tmp/menud-<uid>/menud.sock`), settle 2 s, no expiry, the standard partial suffixes and
     /// ignore patterns, log level info, 1 MiB frames, 8 MiB output per client, 1024 connections,
     /// menus expiring after 60 s, 100 ms to build a menu, 5 min per action, 64 open menus per

@@ -10,7 +10,7 @@ enum ConfigLoader {
         var config = MenudConfig.defaults(environment: environment)
         let top = try ConfigObjectReader(value, at: "", file: file, allowedKeys: MenudConfig.allowedKeys)
 
-        if let root = try top.string("root") {
+        if let rootValue = top["root"], rootValue != .null, let root = try top.string("root") {
             config.root = environment.resolvePath(root, relativeTo: baseDirectory)
         }
         if let socket = top["socket"], socket != .null {

@@ -53,7 +53,7 @@ final class ConfigTests: XCTestCase {
 
     func testDefaults() {
         let config = MenudConfig.defaults(environment: environment)
-        XCTAssertEqual(config.root, "/home/tester/Downloads")
+        XCTAssertEqual(config.root, FileManager.default.currentDirectoryPath, "no root in the config: the directory menud starts in")
         XCTAssertEqual(config.socket, "/run/user/1000/menud/menud.sock")
         XCTAssertEqual(config.settleMs, 2000)
         XCTAssertNil(config.expireAfterMs)
