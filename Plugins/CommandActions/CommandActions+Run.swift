@@ -84,7 +84,9 @@ extension CommandActions {
     private static func lastLine(of text: String) -> String {
         guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return "" }
-        return ": " + line.trimmingCharacters(in: .whitespaces)
+        var text = line.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix(".") { text.removeLast() }
+        return ": " + text
     }
 
     /// `"500 ms"`, `"30 s"`, `"1.5 s"`.
