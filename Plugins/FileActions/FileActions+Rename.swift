@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MenudPluginAPI
 
 extension FileActions {
@@ -18,18 +19,40 @@ extension FileActions {
         let directory = file.directoryPath
         let destination = directory == "/" ? "/" + newName : directory + "/" + newName
         let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) + "/" : "the folder"
-        // Checked first for a clear message; moveItem refuses an existing destination as well.
-        guard !ExclusiveFile.exists(destination) else {
-            throw ActionFailure("A file named \(newName) already exists in \(folder); choose another name.")
-        }
+        let taken = ActionFailure("A file named \(newName) already exists in \(folder); choose another name.")
+        guard !ExclusiveFile.exists(destination) else { throw taken }
         do {
-            try FileManager.default.moveItem(atPath: file.absolutePath, toPath: destination)
+            try Self.moveWithoutReplacing(file.absolutePath, to: destination)
         } catch let error as CocoaError where error.code == .fileWriteFileExists {
-            throw ActionFailure("A file named \(newName) already exists in \(folder); choose another name.")
+            throw taken
         } catch {
             throw ActionFailure("Cannot rename \(file.name): \(SystemErrorText.describe(error)).")
         }
         context.log.info("renamed \(file.path) to \(newName)")
         return ActionOutcome(message: "Renamed \(file.name) to \(newName)")
+    }
+
+    /// Moves `source` to `destination` within one directory, never replacing an existing file:
+    /// a hard link to the new name (which fails atomically if the name is taken), then removing
+    /// the old name. File systems without hard links fall back to `moveItem`, which checks for an
+    /// existing destination just before renaming.
+    static func moveWithoutReplacing(_ source: String, to destination: String) throws {
+        let manager = FileManager.default
+        do {
+            try manager.linkItem(atPath: source, toPath: destination)
+        } catch let error as CocoaError where error.code != .fileWriteFileExists && !hasHardLinks(error) {
+            try manager.moveItem(atPath: source, toPath: destination)
+            return
+        }
+        try manager.removeItem(atPath: source)
+    }
+
+    /// `false` when `error` says the file system cannot make hard links here.
+    private static func hasHardLinks(_ error: CocoaError) -> Bool {
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        else { return true }
+        let noLinks: Set<Int32> = [EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS]
+        return !noLinks.contains(Int32(underlying.code))
     }
 }
