@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "MenudPluginAPI"),
 
-        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI"], path: "Plugins/FileActions"),
+        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
         .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
         .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
 
