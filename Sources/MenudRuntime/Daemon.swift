@@ -54,8 +54,9 @@ final class Daemon {
     var isStopping = false
     var exitCode: Int32 = 0
     let socketGuard: SocketGuard
+    let processes: ProcessTable
 
-    typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws(RPCError) -> HandlerResult
+    typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
     init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock()) throws {
         self.settings = settings
@@ -70,6 +71,7 @@ final class Daemon {
         notifyTimer = try LoopTimer(loop: loop)
         rescanTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
+        processes = ProcessTable(loop: loop)
         registerMethods()
     }
 
@@ -302,8 +304,11 @@ final class Daemon {
                 case .encoded(let bytes): finish(target, with: .success(.encoded(bytes)))
                 case .deferred: target.connection.outstanding += 1
                 }
-            } catch {
+            } catch let error as RPCError {
                 finish(target, with: .failure(error))
+            } catch {
+                log.error("\(request.method) failed unexpectedly: \(error)")
+                finish(target, with: .failure(.internalError("\(request.method) failed unexpectedly: \(error). Please report this with the daemon's log.")))
             }
         }
     }
