@@ -37,6 +37,7 @@ extension Daemon {
         let removed = removedSinceNotify.sorted()
         changedSinceNotify.removeAll(keepingCapacity: true)
         removedSinceNotify.removeAll(keepingCapacity: true)
+        if initialCrawlFinished { reportStatus() }
         let subscribers = connections.values.filter { $0.subscriptions.contains("files") }
         guard !subscribers.isEmpty else { return }
         var lines: [[UInt8]] = []

@@ -71,6 +71,7 @@ extension Daemon {
                 log.info("initial crawl done: \(counts.total) files (\(counts.ready) ready, \(counts.pending) pending) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
                 // Files that changed while the crawl ran get their notifications now.
                 noteChanged(changed)
+                reportStatus()
             }
         }
         armDeadlineTimer()

@@ -143,6 +143,13 @@ final class Daemon {
         log.info("menud \(Daemon.version) watching \(settings.root), listening on \(settings.socketPath) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
         startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
         initialCrawlStartedMs = clock.nowMs()
+        Systemd.notify("READY=1\nSTATUS=crawling \(settings.root)\nMAINPID=\(getpid())")
+    }
+
+    /// Tells systemd (when it started us) what is being watched.
+    func reportStatus() {
+        let counts = tracker.counts
+        Systemd.notify("STATUS=watching \(settings.root): \(counts.total) files (\(counts.pending) pending, \(counts.ready) ready, \(counts.expired) expired)\(isCrawling ? ", crawling" : "")")
     }
 
     // MARK: Signals and shutdown
@@ -161,6 +168,7 @@ final class Daemon {
     func shutdown() {
         guard !isStopping else { return }
         isStopping = true
+        Systemd.notify("STOPPING=1")
         crawler?.stop()
         server?.close()
         socketGuard.remove()
@@ -173,6 +181,8 @@ final class Daemon {
             log.info("SIGHUP: no config file in use, nothing to reload")
             return
         }
+        Systemd.notify("RELOADING=1\nMONOTONIC_USEC=\(MonotonicTime.nowMs() * 1000)")
+        defer { Systemd.notify("READY=1") }
         do {
             let fresh = try DaemonSettings.reload(from: settings)
             let changes = settings.describeChanges(to: fresh)
