@@ -55,6 +55,13 @@ final class Daemon {
     var exitCode: Int32 = 0
     let socketGuard: SocketGuard
     let processes: ProcessTable
+    var plugins: PluginHost
+    let menus: MenuService
+    private(set) var launcher: LoopProcessLauncher!
+    let graceTimer: LoopTimer
+    private var finalized = false
+    /// How long running actions get to finish after SIGTERM before they are stopped.
+    static let shutdownGraceMs: UInt64 = 5000
 
     typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
@@ -72,6 +79,9 @@ final class Daemon {
         rescanTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
         processes = ProcessTable(loop: loop)
+        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath)
+        menus = try MenuService(settings: settings, clock: clock, loop: loop)
+        graceTimer = try LoopTimer(loop: loop)
         registerMethods()
     }
 
@@ -109,6 +119,7 @@ final class Daemon {
         inbox = try AsyncInbox<RuntimeMessage>(loop: loop) { [unowned self] messages in
             for message in messages { self.handle(message) }
         }
+        launcher = LoopProcessLauncher(inbox: inbox)
         watcher = try FileSystemWatcher(loop: loop)
         try watcher.start { [unowned self] events in self.handle(events) }
         let inbox = self.inbox!
@@ -164,7 +175,8 @@ final class Daemon {
         }
     }
 
-    /// Stops accepting, closes every client, removes the socket and lets the loop end.
+    /// Stops accepting and removes the socket; queued actions get an error, running ones a
+    /// grace period; then every client is closed and the loop ends.
     func shutdown() {
         guard !isStopping else { return }
         isStopping = true
@@ -172,7 +184,41 @@ final class Daemon {
         crawler?.stop()
         server?.close()
         socketGuard.remove()
-        for connection in Array(connections.values) { closeConnection(connection, reason: nil) }
+        for build in menus.builds.values {
+            build.timer?.close()
+            for task in build.tasks { task.cancel() }
+        }
+        menus.builds.removeAll()
+        stopActions()
+        if runningActionCount > 0 {
+            log.info("waiting up to \(Daemon.shutdownGraceMs / 1000) s for \(runningActionCount) running action(s)")
+            graceTimer.start(afterMs: Daemon.shutdownGraceMs) { [unowned self] in
+                log.warning("\(runningActionCount) action(s) still running after the grace period; stopping them")
+                for action in menus.actions.values { action.task?.cancel() }
+                processes.killAll()
+                for action in Array(menus.actions.values) {
+                    menus.actions[action.menu] = nil
+                    if !action.answered {
+                        action.answered = true
+                        finish(action.reply, with: .failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")), wasDeferred: true)
+                    }
+                }
+                finalizeShutdown()
+            }
+        } else {
+            finalizeShutdown()
+        }
+    }
+
+    func finishShutdownIfIdle() {
+        if isStopping && menus.actions.isEmpty { finalizeShutdown() }
+    }
+
+    private func finalizeShutdown() {
+        guard !finalized else { return }
+        finalized = true
+        graceTimer.stop()
+        for connection in Array(connections.values) { closeConnection(connection, reason: nil, flush: true) }
         loop.stop()
     }
 
@@ -185,6 +231,8 @@ final class Daemon {
         defer { Systemd.notify("READY=1") }
         do {
             let fresh = try DaemonSettings.reload(from: settings)
+            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath)
+            plugins = freshPlugins
             let changes = settings.describeChanges(to: fresh)
             settings = fresh
             log.level = fresh.logLevel
@@ -278,9 +326,6 @@ final class Daemon {
         if flush { connection.pipe.closeAfterFlushing() } else { connection.pipe.close() }
         if let reason { log.info("client \(connection.id) disconnected: \(reason)") } else { log.debug("client \(connection.id) disconnected") }
     }
-
-    /// Hook for the menu layer: drop everything a closed connection owned.
-    func connectionClosed(_ connection: ClientConnection) {}
 
     // MARK: Requests
 
