@@ -2,6 +2,7 @@ import Foundation
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudPluginAPI
 
 /// The running daemon: one libuv loop, the socket server, the directory watch, the readiness
 /// tracker and the clients. Everything here runs on the loop thread; other threads reach it
@@ -56,6 +57,7 @@ final class Daemon {
     let socketGuard: SocketGuard
     let processes: ProcessTable
     var plugins: PluginHost
+    let pluginFactories: [PluginFactory]
     let menus: MenuService
     private(set) var launcher: LoopProcessLauncher!
     let graceTimer: LoopTimer
@@ -65,7 +67,7 @@ final class Daemon {
 
     typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
-    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock()) throws {
+    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
         self.settings = settings
         self.log = log
         self.clock = clock
@@ -79,7 +81,8 @@ final class Daemon {
         rescanTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
         processes = ProcessTable(loop: loop)
-        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath)
+        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath, factories: pluginFactories)
+        self.pluginFactories = pluginFactories
         menus = try MenuService(settings: settings, clock: clock, loop: loop)
         graceTimer = try LoopTimer(loop: loop)
         registerMethods()
@@ -231,7 +234,7 @@ final class Daemon {
         defer { Systemd.notify("READY=1") }
         do {
             let fresh = try DaemonSettings.reload(from: settings)
-            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath)
+            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath, factories: pluginFactories)
             plugins = freshPlugins
             let changes = settings.describeChanges(to: fresh)
             settings = fresh

@@ -11,14 +11,14 @@ struct PluginHost: Sendable {
 
     /// Builds every enabled plugin. A plugin named in the config that does not exist, or
     /// settings a plugin refuses, stop start-up with a message naming the file and the key.
-    static func build(config: MenudConfig, configPath: String?) throws -> PluginHost {
+    static func build(config: MenudConfig, configPath: String?, factories: [PluginFactory] = PluginRegistry.factories) throws -> PluginHost {
         let file = configPath ?? "the built-in defaults"
-        let known = PluginRegistry.factories.map(\.name)
+        let known = factories.map(\.name)
         for name in config.plugins.keys.sorted() where !known.contains(name) {
             throw StartupError("unknown plugin \"\(name)\" under plugins in \(file); the plugins are: \(known.joined(separator: ", "))")
         }
         var entries: [Entry] = []
-        for factory in PluginRegistry.factories {
+        for factory in factories {
             let switches = config.plugins[factory.name]
             if switches?.enabled == false { continue }
             var values = (switches?.settings ?? [:]).mapValues(PluginValue.init)
