@@ -254,16 +254,29 @@ private func invalid(_ text: String, sourceLocation: SourceLocation = #_sourceLo
 
     @Test func batchLimitIsEnforced() {
         let line = "[" + Array(repeating: #"{"jsonrpc":"2.0","method":"m","id":1}"#, count: 5).joined(separator: ",") + "]"
-        guard case .single(.invalid(.null, let error)) = RPCDecoder.decode(line: Array(line.utf8)[...], maxBatchItems: 4) else {
+        guard case .single(.invalid(.null, let error)) = RPCDecoder.decode(line: Array(line.utf8)[...], maxDepth: 128, maxBatchItems: 4) else {
             Issue.record("expected a single error")
             return
         }
         #expect(error.message == "The batch holds 5 requests, more than the limit of 4. Split it into smaller batches.")
-        guard case .batch(let items) = RPCDecoder.decode(line: Array(line.utf8)[...], maxBatchItems: 5) else {
+        guard case .batch(let items) = RPCDecoder.decode(line: Array(line.utf8)[...], maxDepth: 128, maxBatchItems: 5) else {
             Issue.record("expected a batch")
             return
         }
         #expect(items.count == 5)
+    }
+
+    @Test func depthLimitApplies() {
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[1]}}"#.utf8)
+        guard case .parseError(let error) = RPCDecoder.decode(line: line[...], maxDepth: 2, maxBatchItems: 10) else {
+            Issue.record("expected a parse error")
+            return
+        }
+        #expect(error.message.contains("nesting deeper than 2 levels"))
+        guard case .single(.request) = RPCDecoder.decode(line: line[...], maxDepth: 3, maxBatchItems: 10) else {
+            Issue.record("expected a request")
+            return
+        }
     }
 
     @Test func everyPrefixOfARequestDecodesWithoutCrashing() {
