@@ -72,6 +72,8 @@ extension Daemon {
                 // Files that changed while the crawl ran get their notifications now.
                 noteChanged(changed)
                 reportStatus()
+                // The crawl's batches are gone; give their memory back to the system.
+                MemoryUse.returnFreeMemory()
             }
         }
         armDeadlineTimer()
