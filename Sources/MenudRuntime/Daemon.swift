@@ -138,6 +138,10 @@ final class Daemon {
         server = try PipeServer(loop: loop)
         if let activatedSocket {
             try server.open(fileDescriptor: activatedSocket)
+            if let bound = Systemd.boundPath(of: activatedSocket), bound != settings.socketPath {
+                log.info("systemd's socket is \(bound) (the configured socket \(settings.socketPath) is not used)")
+                settings.socketPath = bound
+            }
         } else {
             try socketGuard.prepare(log: log)
             let previous = umask(0o177)
