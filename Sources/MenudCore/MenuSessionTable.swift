@@ -11,7 +11,7 @@
 public struct MenuSessionTable: Sendable {
     /// The limits in force.
     public let limits: MenuSessionLimits
-    private let clock: any MenuClock
+    private let clock: any Clock
     private let randomSource: @Sendable () -> UInt32
     private var counter: UInt64 = 0
     private var sessions: [MenuID: MenuSession] = [:]
@@ -26,7 +26,7 @@ public struct MenuSessionTable: Sendable {
 
     /// An empty table. `randomSource` supplies the random part of menu ids.
     public init(
-        limits: MenuSessionLimits = MenuSessionLimits(), clock: any MenuClock,
+        limits: MenuSessionLimits = MenuSessionLimits(), clock: any Clock,
         randomSource: @escaping @Sendable () -> UInt32 = { UInt32.random(in: .min ... .max) }
     ) {
         self.limits = limits

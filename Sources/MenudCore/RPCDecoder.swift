@@ -14,11 +14,16 @@
 ///    params are dropped and the notification is passed on with empty params.
 /// Members other than these are ignored.
 public enum RPCDecoder {
-    /// Decodes one line (without its newline). `maxBatchItems` bounds how many elements a batch
-    /// may hold; a longer batch is answered with a single -32600 error.
-    public static func decode(line: ArraySlice<UInt8>,
-                              maxDepth: Int = JSONParser.defaultMaxDepth,
-                              maxBatchItems: Int = .max) -> RPCIncoming {
+    /// Decodes one line (without its newline), with the parser's default depth limit and no
+    /// limit on batch size beyond the frame size.
+    public static func decode(line: ArraySlice<UInt8>) -> RPCIncoming {
+        decode(line: line, maxDepth: JSONParser.defaultMaxDepth, maxBatchItems: .max)
+    }
+
+    /// Decodes one line (without its newline). `maxDepth` bounds nesting (deeper is -32700);
+    /// `maxBatchItems` bounds how many elements a batch may hold (a longer batch is answered with
+    /// a single -32600 error).
+    public static func decode(line: ArraySlice<UInt8>, maxDepth: Int, maxBatchItems: Int) -> RPCIncoming {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line, maxDepth: maxDepth)

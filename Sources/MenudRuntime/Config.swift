@@ -40,8 +40,8 @@ public struct MenudConfig: Sendable, Equatable {
     public var defaultFileAction: String
     /// Per-plugin switches and settings; a plugin not listed is enabled with its defaults.
     public var plugins: [String: ConfigPlugin]
-    /// Command actions, in menu order.
-    public var commands: [ConfigCommand]
+    /// Command actions, in menu order, as written; the command-actions plugin validates them.
+    public var commands: [ConfigValue]
 
     /// Every key a configuration file may hold at the top level.
     public static let allowedKeys = [

@@ -16,9 +16,6 @@ extension Daemon {
         registerMenuMethods()
     }
 
-    /// Hook for the menu layer to add its methods.
-    func registerMenuMethods() {}
-
     private func statusResult() -> [UInt8] {
         let counts = tracker.counts
         var writer = JSONWriter(reservingCapacity: 384)
@@ -56,9 +53,6 @@ extension Daemon {
         writer.endObject()
         return writer.bytes
     }
-
-    /// Hook for the plugin layer: `(name, version, number of actions)` for `daemon.status`.
-    func pluginSummaries() -> [(name: String, version: String, actions: Int)] { [] }
 
     private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {
         try params.rejectUnknownKeys(allowed: ["state", "glob", "offset", "limit", "since"])

@@ -89,7 +89,4 @@ extension Daemon {
         line.append(contentsOf: [0x7D, 0x0A])
         return line
     }
-
-    /// Hook for the menu layer: files changed state or vanished.
-    func filesDidChange(_ paths: [RelativePath]) {}
 }

@@ -2,6 +2,7 @@ import Foundation
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudPluginAPI
 
 /// The running daemon: one libuv loop, the socket server, the directory watch, the readiness
 /// tracker and the clients. Everything here runs on the loop thread; other threads reach it
@@ -55,10 +56,18 @@ final class Daemon {
     var exitCode: Int32 = 0
     let socketGuard: SocketGuard
     let processes: ProcessTable
+    var plugins: PluginHost
+    let pluginFactories: [PluginFactory]
+    let menus: MenuService
+    private(set) var launcher: LoopProcessLauncher!
+    let graceTimer: LoopTimer
+    private var finalized = false
+    /// How long running actions get to finish after SIGTERM before they are stopped.
+    static let shutdownGraceMs: UInt64 = 5000
 
     typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
-    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock()) throws {
+    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
         self.settings = settings
         self.log = log
         self.clock = clock
@@ -72,6 +81,10 @@ final class Daemon {
         rescanTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
         processes = ProcessTable(loop: loop)
+        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath, factories: pluginFactories)
+        self.pluginFactories = pluginFactories
+        menus = try MenuService(settings: settings, clock: clock, loop: loop)
+        graceTimer = try LoopTimer(loop: loop)
         registerMethods()
     }
 
@@ -109,6 +122,7 @@ final class Daemon {
         inbox = try AsyncInbox<RuntimeMessage>(loop: loop) { [unowned self] messages in
             for message in messages { self.handle(message) }
         }
+        launcher = LoopProcessLauncher(inbox: inbox)
         watcher = try FileSystemWatcher(loop: loop)
         try watcher.start { [unowned self] events in self.handle(events) }
         let inbox = self.inbox!
@@ -124,6 +138,10 @@ final class Daemon {
         server = try PipeServer(loop: loop)
         if let activatedSocket {
             try server.open(fileDescriptor: activatedSocket)
+            if let bound = Systemd.boundPath(of: activatedSocket), bound != settings.socketPath {
+                log.info("systemd's socket is \(bound) (the configured socket \(settings.socketPath) is not used)")
+                settings.socketPath = bound
+            }
         } else {
             try socketGuard.prepare(log: log)
             let previous = umask(0o177)
@@ -164,7 +182,8 @@ final class Daemon {
         }
     }
 
-    /// Stops accepting, closes every client, removes the socket and lets the loop end.
+    /// Stops accepting and removes the socket; queued actions get an error, running ones a
+    /// grace period; then every client is closed and the loop ends.
     func shutdown() {
         guard !isStopping else { return }
         isStopping = true
@@ -172,7 +191,41 @@ final class Daemon {
         crawler?.stop()
         server?.close()
         socketGuard.remove()
-        for connection in Array(connections.values) { closeConnection(connection, reason: nil) }
+        for build in menus.builds.values {
+            build.timer?.close()
+            for task in build.tasks { task.cancel() }
+        }
+        menus.builds.removeAll()
+        stopActions()
+        if runningActionCount > 0 {
+            log.info("waiting up to \(Daemon.shutdownGraceMs / 1000) s for \(runningActionCount) running action(s)")
+            graceTimer.start(afterMs: Daemon.shutdownGraceMs) { [unowned self] in
+                log.warning("\(runningActionCount) action(s) still running after the grace period; stopping them")
+                for action in menus.actions.values { action.task?.cancel() }
+                processes.killAll()
+                for action in Array(menus.actions.values) {
+                    menus.actions[action.menu] = nil
+                    if !action.answered {
+                        action.answered = true
+                        finish(action.reply, with: .failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")), wasDeferred: true)
+                    }
+                }
+                finalizeShutdown()
+            }
+        } else {
+            finalizeShutdown()
+        }
+    }
+
+    func finishShutdownIfIdle() {
+        if isStopping && menus.actions.isEmpty { finalizeShutdown() }
+    }
+
+    private func finalizeShutdown() {
+        guard !finalized else { return }
+        finalized = true
+        graceTimer.stop()
+        for connection in Array(connections.values) { closeConnection(connection, reason: nil, flush: true) }
         loop.stop()
     }
 
@@ -185,6 +238,8 @@ final class Daemon {
         defer { Systemd.notify("READY=1") }
         do {
             let fresh = try DaemonSettings.reload(from: settings)
+            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath, factories: pluginFactories)
+            plugins = freshPlugins
             let changes = settings.describeChanges(to: fresh)
             settings = fresh
             log.level = fresh.logLevel
@@ -279,9 +334,6 @@ final class Daemon {
         if let reason { log.info("client \(connection.id) disconnected: \(reason)") } else { log.debug("client \(connection.id) disconnected") }
     }
 
-    /// Hook for the menu layer: drop everything a closed connection owned.
-    func connectionClosed(_ connection: ClientConnection) {}
-
     // MARK: Requests
 
     private func process(line: ArraySlice<UInt8>, on connection: ClientConnection) {
@@ -354,16 +406,18 @@ final class Daemon {
         write(line, to: connection)
     }
 
-    /// Writes to a client, dropping it when it stopped reading and its queue passed the cap.
+    /// Writes to a client. A client whose earlier output is still queued past the cap has
+    /// stopped reading: it is dropped instead (one large answer to a reading client is fine,
+    /// so the queue is bounded by the cap plus one message).
     func write(_ line: [UInt8], to connection: ClientConnection) {
         guard !connection.isClosed else { return }
-        if !connection.pipe.write(line) {
-            closeConnection(connection, reason: "write failed")
-            return
-        }
         if connection.pipe.pendingWriteBytes > settings.maxOutputBytesPerClient {
             log.warning("client \(connection.id) stopped reading: \(connection.pipe.pendingWriteBytes) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
             closeConnection(connection, reason: nil)
+            return
+        }
+        if !connection.pipe.write(line) {
+            closeConnection(connection, reason: "write failed")
         }
     }
 }

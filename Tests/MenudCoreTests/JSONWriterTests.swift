@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func writesDoublesThatReadBackExactly() throws {
-        let samples: [Double] = [0.1, -0.0015, 1e-5, 1e20, 1e300, 5e-324, .greatestFiniteMagnitude, 123456.789, 2.5, 1e15, 1e16, 3.0, -0.0, 0.0]
+        let samples: [Double] = [0.1, -0.0015, 1e-5, 1e20, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456.789, 2.5, 1e15, 1e16, 3.0, -0.0, 0.0]
         for sample in samples {
             let written = text(.double(sample))
             #expect(try JSONParser.parse(written).doubleValue == sample, "\(sample) written as \(written)")

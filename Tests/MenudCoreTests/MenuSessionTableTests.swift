@@ -3,20 +3,12 @@ import Synchronization
 import XCTest
 
 final class MenuSessionTableTests: XCTestCase {
-    /// A clock the tests move by hand.
-    final class ManualClock: MenuClock {
-        private let now: Mutex<Int64>
-        init(_ start: Int64 = 1_000_000) { now = Mutex(start) }
-        func nowMs() -> Int64 { now.withLock { $0 } }
-        func advance(_ ms: Int64) { now.withLock { $0 += ms } }
-    }
-
     private let alice = ConnectionID(1)
     private let bob = ConnectionID(2)
-    private var clock = ManualClock()
+    private var clock = ManualClock(nowMs: 1_000_000)
 
     override func setUp() {
-        clock = ManualClock()
+        clock = ManualClock(nowMs: 1_000_000)
     }
 
     private func makeTable(_ limits: MenuSessionLimits = MenuSessionLimits()) -> MenuSessionTable {
@@ -157,14 +149,14 @@ final class MenuSessionTableTests: XCTestCase {
     func testExpiryClosesMenusAndTheyNeverRun() throws {
         var table = makeTable(MenuSessionLimits(menuExpireMs: 1000))
         let early = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
-        clock.advance(400)
+        clock.advance(by: 400)
         let late = try table.open(connection: bob, targetPaths: ["b.txt"], items: items)
         try table.select(menu: early.id, item: "files.duplicate", by: alice)
         XCTAssertEqual(table.nextExpiryMs, early.expiresAtMs)
 
-        clock.advance(599)
+        clock.advance(by: 599)
         XCTAssertEqual(table.expireDue(), [])
-        clock.advance(1)
+        clock.advance(by: 1)
         XCTAssertEqual(table.expireDue(), [MenuSessionExpiry(menu: early.id, connection: alice)])
         XCTAssertEqual(table.nextExpiryMs, late.expiresAtMs)
         expectError(.menuNotFound(menu: early.id, detail: "it expired after 1000 ms without being dismissed")) {
@@ -172,7 +164,7 @@ final class MenuSessionTableTests: XCTestCase {
         }
 
         // A menu past its time counts as expired even before expireDue() runs.
-        clock.advance(400)
+        clock.advance(by: 400)
         expectError(.menuNotFound(menu: late.id, detail: "it expired after 1000 ms without being dismissed")) {
             try table.select(menu: late.id, item: "files.duplicate", by: bob)
         }
@@ -251,7 +243,7 @@ final class MenuSessionTableTests: XCTestCase {
         try table.cancel(menu: first, by: alice)
         _ = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
         // Expired menus free their places too, even before expireDue() runs.
-        clock.advance(1000)
+        clock.advance(by: 1000)
         _ = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
         _ = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
     }
@@ -272,7 +264,7 @@ final class MenuSessionTableTests: XCTestCase {
         let plain = "no menu with this id is open on this connection"
         expectError(.menuNotFound(menu: ids[0], detail: plain)) { try table.cancel(menu: ids[0], by: alice) }
         expectError(.menuNotFound(menu: ids[2], detail: "it was cancelled")) { try table.cancel(menu: ids[2], by: alice) }
-        clock.advance(1000)
+        clock.advance(by: 1000)
         expectError(.menuNotFound(menu: ids[2], detail: plain)) { try table.cancel(menu: ids[2], by: alice) }
     }
 

@@ -157,24 +157,10 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.readinessSettings, ReadinessSettings(settleMs: 1500, expireAfterMs: 604_800_000, partialSuffixes: [".part", ".partial"]))
 
         XCTAssertEqual(config.commands.count, 5)
-        let play = config.commands[0]
-        XCTAssertEqual(play, ConfigCommand(
-            title: "Play", icon: "play", key: "p",
-            match: ConfigCommandMatch(glob: try GlobPattern("*.mp4"), mime: "video/*", states: [.ready, .expired],
-                                      minSize: 1, maxSize: 1_000_000, count: .one),
-            argv: ["mpv", "--"]))
-        let rename = config.commands[1]
-        XCTAssertEqual(rename.input, ConfigCommandInput(prompt: "New name", defaultValue: ""))
-        XCTAssertTrue(rename.destructive)
-        XCTAssertEqual(rename.timeoutMs, 30_000)
-        XCTAssertNil(play.timeoutMs)
-        XCTAssertEqual(config.commands[2].match.count, ConfigFileCount(minimum: 2, maximum: nil))
-        XCTAssertEqual(config.commands[3].match.count, ConfigFileCount(minimum: 2, maximum: 5))
-        XCTAssertEqual(config.commands[4].match.count, ConfigFileCount(minimum: 3, maximum: 3))
-        XCTAssertTrue(config.commands[3].match.count.accepts(5))
-        XCTAssertFalse(config.commands[3].match.count.accepts(6))
-        XCTAssertTrue(config.commands[2].match.count.accepts(1000))
-        XCTAssertEqual(config.commands[3].match.count.description, "2..5")
+        guard case .object(let play) = config.commands[0] else { return XCTFail("commands[0] is kept as an object") }
+        XCTAssertEqual(play["title"], .string("Play"))
+        XCTAssertEqual(play["argv"], .array([.string("mpv"), .string("--")]))
+        XCTAssertEqual(play["key"], .string("p"))
     }
 
     func testRelativePathsAreTakenFromTheConfigFilesDirectory() throws {
@@ -200,15 +186,8 @@ final class ConfigTests: XCTestCase {
     }
 
     func testUnknownNestedKeysNameTheirPath() throws {
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"] }, { title: "b", argv: ["y"], match: { stats: ["ready"] } }] }"#,
-                           keyPath: "commands[1].match.stats",
-                           ["unknown key \"stats\" at commands[1].match in", "allowed keys: glob, mime, states, minSize, maxSize, count", "did you mean \"states\"?"])
         try assertRejected(#"{ plugins: { files: { enable: true } } }"#, keyPath: "plugins.files.enable",
                            ["unknown key \"enable\" at plugins.files", "allowed keys: enabled, settings"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], input: { prompt: "p", defualt: "" } }] }"#,
-                           keyPath: "commands[0].input.defualt", ["allowed keys: prompt, default"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], shell: true }] }"#,
-                           keyPath: "commands[0].shell", ["allowed keys: title, icon, key, match, argv, input, destructive, timeout"])
     }
 
     // MARK: - Bad values
@@ -223,7 +202,6 @@ final class ConfigTests: XCTestCase {
         try assertRejected(#"{ menuExpire: "" }"#, keyPath: "menuExpire", ["is empty"])
         try assertRejected(#"{ menuBuildTimeout: "0ms" }"#, keyPath: "menuBuildTimeout", ["from 1 ms to 1 min"])
         try assertRejected(#"{ actionTimeout: "8d" }"#, keyPath: "actionTimeout", ["to 7 d"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], timeout: "forever" }] }"#, keyPath: "commands[0].timeout", ["does not start with a number"])
     }
 
     func testBadNumbers() throws {
@@ -260,29 +238,9 @@ final class ConfigTests: XCTestCase {
 
     func testBadCommands() throws {
         try assertRejected(#"{ commands: {} }"#, keyPath: "commands", ["expected an array"])
-        try assertRejected(#"{ commands: ["ls"] }"#, keyPath: "commands[0]", ["expected an object"])
-        try assertRejected(#"{ commands: [{ argv: ["x"] }] }"#, keyPath: "commands[0].title", ["is missing"])
-        try assertRejected(#"{ commands: [{ title: "a" }] }"#, keyPath: "commands[0].argv", ["is missing", "array of strings"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: [] }] }"#, keyPath: "commands[0].argv", ["is empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: "ls -l" }] }"#, keyPath: "commands[0].argv", ["expected an array"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["ls", 1] }] }"#, keyPath: "commands[0].argv[1]", ["expected a string, found the number 1"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: [""] }] }"#, keyPath: "commands[0].argv[0]", ["must not be empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], key: "ab" }] }"#, keyPath: "commands[0].key", ["not one character"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], destructive: 1 }] }"#, keyPath: "commands[0].destructive", ["expected true or false"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], input: { default: "x" } }] }"#, keyPath: "commands[0].input.prompt", ["is missing"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"] }, { title: "b", argv: ["x"] }, { title: "c", argv: ["x"], match: { states: ["done"] } }] }"#,
-                           keyPath: "commands[2].match.states[0]", ["\"done\" is not a state; allowed: pending, ready, expired"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { states: [] } }] }"#, keyPath: "commands[0].match.states", ["is empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { states: "ready" } }] }"#, keyPath: "commands[0].match.states", ["expected an array"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { mime: "video" } }] }"#, keyPath: "commands[0].match.mime", ["not a MIME type pattern"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { mime: "*/mp4" } }] }"#, keyPath: "commands[0].match.mime", ["not a MIME type pattern"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { glob: "[" } }] }"#, keyPath: "commands[0].match.glob", ["never closed"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { minSize: 10, maxSize: 5 } }] }"#, keyPath: "commands[0].match.maxSize", ["below minSize"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { minSize: -1 } }] }"#, keyPath: "commands[0].match.minSize", ["found -1"])
-        for badCount in [#"0"#, #""0+""#, #""5..2""#, #""1-3""#, #""many""#, #"1.5"#, #"["1"]"#] {
-            try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { count: \#(badCount) } }] }"#,
-                               keyPath: "commands[0].match.count", ["is not a file count", "\"1+\"", "\"2..5\""])
-        }
+        try assertRejected(#"{ commands: ["ls"] }"#, keyPath: "commands[0]", ["expected a command object"])
+        // The shape of each command is checked by the command-actions plugin when the daemon
+        // builds its plugins; PluginHostTests covers those messages.
     }
 
     // MARK: - Files that are not configuration
