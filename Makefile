@@ -32,9 +32,14 @@ bench: deps
 fuzz: deps
 	MENUD_FUZZ_FRAMES=1000000 $(SWIFT) test --filter FuzzIntegrationTests
 
+# Sanitizer reports go to files, one per process: the daemons the tests start write to stderr
+# files that are deleted with their temporary directories, so their leak reports would be lost.
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	@rm -rf .build/asan/reports && mkdir -p .build/asan/reports
+	@ASAN_OPTIONS=log_path=$(CURDIR)/.build/asan/reports/asan $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan; \
+	status=$$?; echo "sanitizer reports (.build/asan/reports/asan.PID, one per process that had something to say):"; \
+	grep -H -E "SUMMARY|ERROR: AddressSanitizer" .build/asan/reports/asan.* 2>/dev/null || echo "  none"; exit $$status
 
 install: release
 	scripts/install.sh "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)"

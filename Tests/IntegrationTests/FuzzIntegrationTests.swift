@@ -27,11 +27,11 @@ final class FuzzIntegrationTests: XCTestCase {
         // A tenth of the frames first, so the allocator and the daemon's tables reach their
         // working size; memory is then compared between the end of that and the end of the rest.
         let warmUp = max(Self.connections, frames / 10)
-        let startRSS = try residentMegabytes(pid)
+        let startRSS = try LoadProcessMemory.residentMegabytes(pid)
         var total = try fuzz(daemon, frames: warmUp, seed: seed, paths: paths)
-        let warmRSS = try residentMegabytes(pid)
+        let warmRSS = try LoadProcessMemory.residentMegabytes(pid)
         total.merge(try fuzz(daemon, frames: frames - warmUp, seed: seed &+ 7919, paths: paths))
-        let endRSS = try residentMegabytes(pid)
+        let endRSS = try LoadProcessMemory.residentMegabytes(pid)
         print("fuzz: \(total.summary)")
         print(String(format: "fuzz: daemon RSS %.1f MB at start, %.1f MB after the warm-up, %.1f MB at the end", startRSS, warmRSS, endRSS))
 
@@ -47,7 +47,7 @@ final class FuzzIntegrationTests: XCTestCase {
             + total.damagedAnswered + total.damagedSilent
         XCTAssertEqual(accounted, frames, "every frame is accounted for: answered, null-id error, silent, batch, or damaged")
         XCTAssertEqual(total.codes[-32603] ?? 0, 0, "no internal errors")
-        XCTAssertLessThan(endRSS - warmRSS, 20, "memory stays flat (+20 MB allowed)")
+        LoadProcessMemory.assertFlat(pid: pid, before: warmRSS, after: endRSS, allowed: 20, "fuzz")
 
         // Still serving, and nothing left over from the fuzz connections.
         let rpc = try daemon.client()
@@ -81,14 +81,4 @@ final class FuzzIntegrationTests: XCTestCase {
             return total
         }
     }
-}
-
-/// VmRSS of a process, in MB (10^6 bytes).
-func residentMegabytes(_ pid: Int32) throws -> Double {
-    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else {
-        throw DaemonTestError("no VmRSS in /proc/\(pid)/status")
-    }
-    return kilobytes * 1024 / 1_000_000
 }

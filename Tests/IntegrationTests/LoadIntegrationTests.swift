@@ -24,15 +24,15 @@ final class LoadIntegrationTests: XCTestCase {
         // Warm up with a smaller crowd, so the baseline includes the allocator's working set.
         try crowd(daemon, count: 50, requestsEach: 10, nonReaders: 0)
         try waitForConnections(control, 1)
-        let baseline = try residentMegabytes(pid)
+        let baseline = try LoadProcessMemory.residentMegabytes(pid)
 
         let peak = try crowd(daemon, count: Self.connections, requestsEach: 20, nonReaders: 10)
         try waitForConnections(control, 1)
-        let after = try residentMegabytes(pid)
+        let after = try LoadProcessMemory.residentMegabytes(pid)
         print(String(format: "load: daemon RSS %.1f MB before the crowd, %.1f MB at its peak, %.1f MB after it left", baseline, peak, after))
         XCTAssertTrue(daemon.process.isRunning)
         XCTAssertEqual(daemon.log.components(separatedBy: "stopped reading").count - 1, 10, "each non-reader is dropped once, and logged")
-        XCTAssertLessThan(after - baseline, 15, "memory comes back near its start (+15 MB allowed)")
+        LoadProcessMemory.assertFlat(pid: pid, before: baseline, after: after, allowed: 15, "load")
     }
 
     func testClientsKilledMidRequestLeaveNothingBehind() throws {
@@ -42,7 +42,7 @@ final class LoadIntegrationTests: XCTestCase {
         let pid = daemon.process.processIdentifier
         let control = try LoadSocket(path: daemon.socketPath)
         try crowd(daemon, count: 20, requestsEach: 10, nonReaders: 0)
-        let baseline = try residentMegabytes(pid)
+        let baseline = try LoadProcessMemory.residentMegabytes(pid)
 
         // Each child pipelines requests, ends with half a request, says "sent" and waits to be
         // killed; some are killed while still writing.
@@ -80,9 +80,9 @@ final class LoadIntegrationTests: XCTestCase {
         // Still answering, with everything it knew.
         let status = try control.call("daemon.status")
         XCTAssertEqual(((status["result"] as? [String: Any])?["files"] as? [String: Any])?["total"] as? Int, 40)
-        let after = try residentMegabytes(pid)
+        let after = try LoadProcessMemory.residentMegabytes(pid)
         print(String(format: "load: daemon RSS %.1f MB before the killed clients, %.1f MB after", baseline, after))
-        XCTAssertLessThan(after - baseline, 15, "memory comes back near its start (+15 MB allowed)")
+        LoadProcessMemory.assertFlat(pid: pid, before: baseline, after: after, allowed: 15, "load")
         XCTAssertFalse(daemon.log.contains("failed unexpectedly"))
     }
 
@@ -105,7 +105,7 @@ final class LoadIntegrationTests: XCTestCase {
         try daemon.start(config: config)
         let pid = daemon.process.processIdentifier
         let control = try LoadSocket(path: daemon.socketPath)
-        let baseline = try residentMegabytes(pid)
+        let baseline = try LoadProcessMemory.residentMegabytes(pid)
 
         // Clients killed for real in the middle of a handshake: after menu.open or after
         // menu.select. Their actions must never run.
@@ -151,9 +151,9 @@ final class LoadIntegrationTests: XCTestCase {
         try waitForConnections(control, 1)
         let status = try XCTUnwrap(try control.call("daemon.status")["result"] as? [String: Any])
         XCTAssertEqual((status["files"] as? [String: Any])?["total"] as? Int, Self.connections)
-        let after = try residentMegabytes(pid)
+        let after = try LoadProcessMemory.residentMegabytes(pid)
         print(String(format: "load: daemon RSS %.1f MB before the handshakes, %.1f MB after", baseline, after))
-        XCTAssertLessThan(after - baseline, 15, "memory comes back near its start (+15 MB allowed)")
+        LoadProcessMemory.assertFlat(pid: pid, before: baseline, after: after, allowed: 15, "load")
         XCTAssertTrue(daemon.process.isRunning)
     }
 
@@ -178,7 +178,7 @@ final class LoadIntegrationTests: XCTestCase {
             }
             try socket.send(text)
         }
-        let peak = try residentMegabytes(daemon.process.processIdentifier)
+        let peak = try LoadProcessMemory.residentMegabytes(daemon.process.processIdentifier)
         for (index, socket) in sockets.enumerated() where index >= nonReaders {
             var seen: [String: Int] = [:]
             for _ in 0..<requestsEach {
