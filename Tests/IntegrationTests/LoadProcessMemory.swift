@@ -8,7 +8,7 @@ enum LoadProcessMemory {
     static func kilobytes(_ field: String, of pid: Int32) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-              let value = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else {
+              let value = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") else {
             throw DaemonTestError("no \(field) in /proc/\(pid)/status")
         }
         return value
