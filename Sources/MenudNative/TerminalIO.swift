@@ -59,4 +59,9 @@ public enum TerminalIO {
     public static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// Writes `text` to standard error, ignoring failures (there is nowhere left to report them).
+    public static func writeError(_ text: String) {
+        try? write(STDERR_FILENO, Array(text.utf8))
+    }
 }
