@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "MenudPluginAPI"),
 
-        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI"], path: "Plugins/FileActions"),
+        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
         .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
         .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
 
@@ -42,6 +42,8 @@ let package = Package(
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
+        // The daemon plus two misbehaving plugins, started by the integration tests.
+        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture"),
 
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit"]),
@@ -49,7 +51,7 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
         ]),
-        .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl", "menud-fixture"]),
         .testTarget(name: "ArchitectureTests"),
     ]
 )

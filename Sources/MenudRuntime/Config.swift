@@ -40,8 +40,8 @@ public struct MenudConfig: Sendable, Equatable {
     public var defaultFileAction: String
     /// Per-plugin switches and settings; a plugin not listed is enabled with its defaults.
     public var plugins: [String: ConfigPlugin]
-    /// Command actions, in menu order.
-    public var commands: [ConfigCommand]
+    /// Command actions, in menu order, as written; the command-actions plugin validates them.
+    public var commands: [ConfigValue]
 
     /// Every key a configuration file may hold at the top level.
     public static let allowedKeys = [
@@ -56,7 +56,7 @@ public struct MenudConfig: Sendable, Equatable {
         defaults(environment: .current)
     }
 
-    /// The defaults: root `~/Downloads`, socket `$XDG_RUNTIME_DIR/menud/menud.sock` (or
+    /// The defaults: root the current directory, socket `$XDG_RUNTIME_DIR/menud/menud.sock` (or
     /// `/tmp/menud-<uid>/menud.sock`), settle 2 s, no expiry, the standard partial suffixes and
     /// ignore patterns, log level info, 1 MiB frames, 8 MiB output per client, 1024 connections,
     /// menus expiring after 60 s, 100 ms to build a menu, 5 min per action, 64 open menus per

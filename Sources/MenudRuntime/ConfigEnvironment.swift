@@ -33,9 +33,9 @@ public struct ConfigEnvironment: Sendable, Equatable {
         return "/tmp/menud-\(uid)/menud.sock"
     }
 
-    /// `~/Downloads`.
+    /// The directory the daemon was started in.
     public var defaultRoot: String {
-        (home as NSString).appendingPathComponent("Downloads")
+        FileManager.default.currentDirectoryPath
     }
 
     /// Expands a leading `~` and makes a relative path absolute against `baseDirectory`;

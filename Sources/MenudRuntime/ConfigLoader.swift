@@ -10,7 +10,7 @@ enum ConfigLoader {
         var config = MenudConfig.defaults(environment: environment)
         let top = try ConfigObjectReader(value, at: "", file: file, allowedKeys: MenudConfig.allowedKeys)
 
-        if let root = try top.string("root") {
+        if let rootValue = top["root"], rootValue != .null, let root = try top.string("root") {
             config.root = environment.resolvePath(root, relativeTo: baseDirectory)
         }
         if let socket = top["socket"], socket != .null {
@@ -91,11 +91,14 @@ enum ConfigLoader {
             config.plugins = try buildPlugins(plugins, file: file)
         }
         if let commands = try top.array("commands") {
-            var built: [ConfigCommand] = []
+            // Each command's shape belongs to the command-actions plugin, which validates it
+            // (with the same file and key-path messages) when the daemon builds its plugins.
             for command in commands {
-                built.append(try buildCommand(command.value, at: command.keyPath, file: file))
+                guard case .object = command.value else {
+                    throw .invalidValue(file: file, keyPath: command.keyPath, problem: "expected a command object ({title, match, argv, ...}), found \(command.value.kindDescription)")
+                }
             }
-            config.commands = built
+            config.commands = commands.map(\.value)
         }
         return config
     }
@@ -124,94 +127,6 @@ enum ConfigLoader {
         return plugins
     }
 
-    private static func buildCommand(_ value: ConfigValue, at keyPath: String, file: String) throws(ConfigError) -> ConfigCommand {
-        let reader = try ConfigObjectReader(value, at: keyPath, file: file,
-                                            allowedKeys: ["title", "icon", "key", "match", "argv", "input", "destructive", "timeout"])
-        guard let title = try reader.string("title") else {
-            throw reader.fail("title", "is missing; every command needs a title, the text of its menu item")
-        }
-        guard let argvElements = try reader.stringArray("argv") else {
-            throw reader.fail("argv", "is missing; give the program and its arguments as an array of strings, such as [\"open\", \"-R\"]")
-        }
-        if argvElements.isEmpty {
-            throw reader.fail("argv", "is empty; give at least the program to run, such as [\"open\"]")
-        }
-        var command = ConfigCommand(title: title, argv: argvElements.map(\.value))
-        command.icon = try reader.string("icon")
-        if let key = try reader.string("key") {
-            guard key.count == 1, !key.first!.isWhitespace else {
-                throw reader.fail("key", "\"\(key)\" is not one character; a keyboard shortcut is a single character, such as \"d\"")
-            }
-            command.key = key
-        }
-        if let match = reader["match"] {
-            command.match = try buildMatch(match, at: reader.keyPath("match"), file: file)
-        }
-        if let input = reader["input"] {
-            let inputReader = try ConfigObjectReader(input, at: reader.keyPath("input"), file: file, allowedKeys: ["prompt", "default"])
-            guard let prompt = try inputReader.string("prompt") else {
-                throw inputReader.fail("prompt", "is missing; say what the person should type, such as \"New name\"")
-            }
-            command.input = ConfigCommandInput(prompt: prompt, defaultValue: try inputReader.string("default", allowEmpty: true))
-        }
-        if let destructive = try reader.bool("destructive") { command.destructive = destructive }
-        command.timeoutMs = try reader.duration("timeout", in: 1000...(7 * day))
-        return command
-    }
-
-    private static func buildMatch(_ value: ConfigValue, at keyPath: String, file: String) throws(ConfigError) -> ConfigCommandMatch {
-        let reader = try ConfigObjectReader(value, at: keyPath, file: file,
-                                            allowedKeys: ["glob", "mime", "states", "minSize", "maxSize", "count"])
-        var match = ConfigCommandMatch()
-        if let glob = try reader.string("glob") {
-            do {
-                match.glob = try GlobPattern(glob)
-            } catch {
-                throw reader.fail("glob", error.description)
-            }
-        }
-        if let mime = try reader.string("mime") {
-            guard isMimePattern(mime) else {
-                throw reader.fail("mime", "\"\(mime)\" is not a MIME type pattern; write \"type/subtype\", \"type/*\" or \"*/*\", such as \"video/*\"")
-            }
-            match.mime = mime.lowercased()
-        }
-        if let states = try reader.stringArray("states") {
-            if states.isEmpty {
-                throw reader.fail("states", "is empty; name at least one of pending, ready, expired, or leave the key out for any state")
-            }
-            var parsed = Set<FileState>()
-            for state in states {
-                guard let known = FileState(rawValue: state.value) else {
-                    throw .invalidValue(file: file, keyPath: state.keyPath, problem: "\"\(state.value)\" is not a state; allowed: pending, ready, expired")
-                }
-                parsed.insert(known)
-            }
-            match.states = parsed
-        }
-        match.minSize = try reader.integer("minSize", in: 0...Int64.max, unit: "bytes")
-        match.maxSize = try reader.integer("maxSize", in: 0...Int64.max, unit: "bytes")
-        if let minSize = match.minSize, let maxSize = match.maxSize, minSize > maxSize {
-            throw reader.fail("maxSize", "\(maxSize) is below minSize (\(minSize)); no file could match")
-        }
-        if let count = reader["count"] {
-            let countPath = reader.keyPath("count")
-            let allowed = "write 1 (exactly one file), \"1+\" (one or more) or \"2..5\" (two to five)"
-            switch count {
-            case .integer(let exact) where exact >= 1 && exact <= Int64(Int32.max):
-                match.count = ConfigFileCount(minimum: Int(exact), maximum: Int(exact))
-            case .string(let text):
-                guard let parsed = ConfigFileCount(parsing: text) else {
-                    throw .invalidValue(file: file, keyPath: countPath, problem: "\"\(text)\" is not a file count; \(allowed)")
-                }
-                match.count = parsed
-            default:
-                throw .invalidValue(file: file, keyPath: countPath, problem: "\(count.kindDescription) is not a file count; \(allowed)")
-            }
-        }
-        return match
-    }
-
     /// `plugin.action` (two or more dot-separated name segments).
     static func isItemIdentifier(_ text: String) -> Bool {
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -222,18 +137,5 @@ enum ConfigLoader {
         !text.isEmpty && text.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_"
         }
-    }
-
-    /// `type/subtype`, `type/*` or `*/*`, with RFC 6838 name characters.
-    static func isMimePattern(_ text: String) -> Bool {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        func isToken(_ part: Substring) -> Bool {
-            !part.isEmpty && part.unicodeScalars.allSatisfy {
-                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "!#$&^_.+-".unicodeScalars.contains($0)
-            }
-        }
-        if parts[0] == "*" { return parts[1] == "*" }
-        return isToken(parts[0]) && (parts[1] == "*" || isToken(parts[1]))
     }
 }

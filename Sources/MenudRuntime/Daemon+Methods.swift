@@ -4,9 +4,9 @@ import MenudNative
 
 extension Daemon {
     func registerMethods() {
-        methods["daemon.status"] = { daemon, _, _, _ throws(RPCError) in .encoded(daemon.statusResult()) }
-        methods["files.list"] = { daemon, _, request, _ throws(RPCError) in try daemon.listFiles(request.params) }
-        methods["files.get"] = { daemon, _, request, _ throws(RPCError) in try daemon.getFile(request.params) }
+        methods["daemon.status"] = { daemon, _, _, _ in .encoded(daemon.statusResult()) }
+        methods["files.list"] = { daemon, _, request, _ in try daemon.listFiles(request.params) }
+        methods["files.get"] = { daemon, _, request, _ in try daemon.getFile(request.params) }
         methods["subscribe"] = { daemon, connection, request, _ throws(RPCError) in
             try daemon.subscribe(connection, request.params, adding: true)
         }
@@ -15,9 +15,6 @@ extension Daemon {
         }
         registerMenuMethods()
     }
-
-    /// Hook for the menu layer to add its methods.
-    func registerMenuMethods() {}
 
     private func statusResult() -> [UInt8] {
         let counts = tracker.counts
@@ -57,11 +54,8 @@ extension Daemon {
         return writer.bytes
     }
 
-    /// Hook for the plugin layer: `(name, version, number of actions)` for `daemon.status`.
-    func pluginSummaries() -> [(name: String, version: String, actions: Int)] { [] }
-
     private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(["state", "glob", "offset", "limit", "since"])
+        try params.rejectUnknownKeys(allowed: ["state", "glob", "offset", "limit", "since"])
         var query = FileQuery()
         if let state = try params.optionalString("state") {
             guard let parsed = FileState(rawValue: state) else {
@@ -103,7 +97,7 @@ extension Daemon {
     }
 
     private func getFile(_ params: JSONObject) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(["path", "pathBase64"])
+        try params.rejectUnknownKeys(allowed: ["path", "pathBase64"])
         let path = try resolvePath(params, key: "path")
         guard let snapshot = tracker.snapshot(of: path) else {
             throw .notFound(path: path.displayString)
@@ -114,7 +108,7 @@ extension Daemon {
     }
 
     private func subscribe(_ connection: ClientConnection, _ params: JSONObject, adding: Bool) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(["events"])
+        try params.rejectUnknownKeys(allowed: ["events"])
         guard let events = try params.optionalStringArray("events") else {
             throw .invalidParams(param: "events", "events is required: a list with \"files\" and/or \"menus\"")
         }

@@ -37,6 +37,7 @@ extension Daemon {
         let removed = removedSinceNotify.sorted()
         changedSinceNotify.removeAll(keepingCapacity: true)
         removedSinceNotify.removeAll(keepingCapacity: true)
+        if initialCrawlFinished { reportStatus() }
         let subscribers = connections.values.filter { $0.subscriptions.contains("files") }
         guard !subscribers.isEmpty else { return }
         var lines: [[UInt8]] = []
@@ -88,7 +89,4 @@ extension Daemon {
         line.append(contentsOf: [0x7D, 0x0A])
         return line
     }
-
-    /// Hook for the menu layer: files changed state or vanished.
-    func filesDidChange(_ paths: [RelativePath]) {}
 }

@@ -60,8 +60,8 @@ extension Daemon {
             if job.reason == .rescan, let seen = rescanSeen.removeValue(forKey: job.id) {
                 // Whatever is known under the rescanned directory but was not seen may be gone;
                 // lstat decides (a file created during the rescan is still there).
-                for snapshot in tracker.list(FileQuery()).files where snapshot.path.isInside(job.directory) && !seen.contains(snapshot.path) {
-                    dirty.insert(snapshot.path)
+                for path in tracker.allPaths() where path.isInside(job.directory) && !seen.contains(path) {
+                    dirty.insert(path)
                 }
                 scheduleFlush()
             }
@@ -71,6 +71,7 @@ extension Daemon {
                 log.info("initial crawl done: \(counts.total) files (\(counts.ready) ready, \(counts.pending) pending) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
                 // Files that changed while the crawl ran get their notifications now.
                 noteChanged(changed)
+                reportStatus()
             }
         }
         armDeadlineTimer()

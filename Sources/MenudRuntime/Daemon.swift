@@ -2,6 +2,7 @@ import Foundation
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudPluginAPI
 
 /// The running daemon: one libuv loop, the socket server, the directory watch, the readiness
 /// tracker and the clients. Everything here runs on the loop thread; other threads reach it
@@ -54,10 +55,19 @@ final class Daemon {
     var isStopping = false
     var exitCode: Int32 = 0
     let socketGuard: SocketGuard
+    let processes: ProcessTable
+    var plugins: PluginHost
+    let pluginFactories: [PluginFactory]
+    let menus: MenuService
+    private(set) var launcher: LoopProcessLauncher!
+    let graceTimer: LoopTimer
+    private var finalized = false
+    /// How long running actions get to finish after SIGTERM before they are stopped.
+    static let shutdownGraceMs: UInt64 = 5000
 
-    typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws(RPCError) -> HandlerResult
+    typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
-    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock()) throws {
+    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
         self.settings = settings
         self.log = log
         self.clock = clock
@@ -70,6 +80,11 @@ final class Daemon {
         notifyTimer = try LoopTimer(loop: loop)
         rescanTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
+        processes = ProcessTable(loop: loop)
+        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath, factories: pluginFactories)
+        self.pluginFactories = pluginFactories
+        menus = try MenuService(settings: settings, clock: clock, loop: loop)
+        graceTimer = try LoopTimer(loop: loop)
         registerMethods()
     }
 
@@ -107,6 +122,7 @@ final class Daemon {
         inbox = try AsyncInbox<RuntimeMessage>(loop: loop) { [unowned self] messages in
             for message in messages { self.handle(message) }
         }
+        launcher = LoopProcessLauncher(inbox: inbox)
         watcher = try FileSystemWatcher(loop: loop)
         try watcher.start { [unowned self] events in self.handle(events) }
         let inbox = self.inbox!
@@ -141,6 +157,13 @@ final class Daemon {
         log.info("menud \(Daemon.version) watching \(settings.root), listening on \(settings.socketPath) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
         startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
         initialCrawlStartedMs = clock.nowMs()
+        Systemd.notify("READY=1\nSTATUS=crawling \(settings.root)\nMAINPID=\(getpid())")
+    }
+
+    /// Tells systemd (when it started us) what is being watched.
+    func reportStatus() {
+        let counts = tracker.counts
+        Systemd.notify("STATUS=watching \(settings.root): \(counts.total) files (\(counts.pending) pending, \(counts.ready) ready, \(counts.expired) expired)\(isCrawling ? ", crawling" : "")")
     }
 
     // MARK: Signals and shutdown
@@ -155,14 +178,50 @@ final class Daemon {
         }
     }
 
-    /// Stops accepting, closes every client, removes the socket and lets the loop end.
+    /// Stops accepting and removes the socket; queued actions get an error, running ones a
+    /// grace period; then every client is closed and the loop ends.
     func shutdown() {
         guard !isStopping else { return }
         isStopping = true
+        Systemd.notify("STOPPING=1")
         crawler?.stop()
         server?.close()
         socketGuard.remove()
-        for connection in Array(connections.values) { closeConnection(connection, reason: nil) }
+        for build in menus.builds.values {
+            build.timer?.close()
+            for task in build.tasks { task.cancel() }
+        }
+        menus.builds.removeAll()
+        stopActions()
+        if runningActionCount > 0 {
+            log.info("waiting up to \(Daemon.shutdownGraceMs / 1000) s for \(runningActionCount) running action(s)")
+            graceTimer.start(afterMs: Daemon.shutdownGraceMs) { [unowned self] in
+                log.warning("\(runningActionCount) action(s) still running after the grace period; stopping them")
+                for action in menus.actions.values { action.task?.cancel() }
+                processes.killAll()
+                for action in Array(menus.actions.values) {
+                    menus.actions[action.menu] = nil
+                    if !action.answered {
+                        action.answered = true
+                        finish(action.reply, with: .failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")), wasDeferred: true)
+                    }
+                }
+                finalizeShutdown()
+            }
+        } else {
+            finalizeShutdown()
+        }
+    }
+
+    func finishShutdownIfIdle() {
+        if isStopping && menus.actions.isEmpty { finalizeShutdown() }
+    }
+
+    private func finalizeShutdown() {
+        guard !finalized else { return }
+        finalized = true
+        graceTimer.stop()
+        for connection in Array(connections.values) { closeConnection(connection, reason: nil, flush: true) }
         loop.stop()
     }
 
@@ -171,8 +230,12 @@ final class Daemon {
             log.info("SIGHUP: no config file in use, nothing to reload")
             return
         }
+        Systemd.notify("RELOADING=1\nMONOTONIC_USEC=\(MonotonicTime.nowMs() * 1000)")
+        defer { Systemd.notify("READY=1") }
         do {
             let fresh = try DaemonSettings.reload(from: settings)
+            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath, factories: pluginFactories)
+            plugins = freshPlugins
             let changes = settings.describeChanges(to: fresh)
             settings = fresh
             log.level = fresh.logLevel
@@ -267,9 +330,6 @@ final class Daemon {
         if let reason { log.info("client \(connection.id) disconnected: \(reason)") } else { log.debug("client \(connection.id) disconnected") }
     }
 
-    /// Hook for the menu layer: drop everything a closed connection owned.
-    func connectionClosed(_ connection: ClientConnection) {}
-
     // MARK: Requests
 
     private func process(line: ArraySlice<UInt8>, on connection: ClientConnection) {
@@ -302,8 +362,11 @@ final class Daemon {
                 case .encoded(let bytes): finish(target, with: .success(.encoded(bytes)))
                 case .deferred: target.connection.outstanding += 1
                 }
-            } catch {
+            } catch let error as RPCError {
                 finish(target, with: .failure(error))
+            } catch {
+                log.error("\(request.method) failed unexpectedly: \(error)")
+                finish(target, with: .failure(.internalError("\(request.method) failed unexpectedly: \(error). Please report this with the daemon's log.")))
             }
         }
     }

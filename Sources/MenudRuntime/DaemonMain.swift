@@ -1,9 +1,11 @@
 import Foundation
+import MenudPluginAPI
 
 /// `menud`'s entry point, called from its `main.swift`.
 public enum DaemonMain {
     /// Runs the daemon; returns the exit code (0 clean stop, 1 start-up failure, 2 usage error).
-    public static func run(arguments: [String]) -> Int32 {
+    /// `extraPlugins` come after the shipped ones (a host program can add its own).
+    public static func run(arguments: [String], extraPlugins: [PluginFactory] = []) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(Array(arguments.dropFirst()))
@@ -30,7 +32,7 @@ public enum DaemonMain {
         }
         let log = Logger(level: settings.logLevel)
         do {
-            let daemon = try Daemon(settings: settings, log: log)
+            let daemon = try Daemon(settings: settings, log: log, pluginFactories: PluginRegistry.factories + extraPlugins)
             return daemon.run(activatedSocket: SocketActivation.listeningDescriptor(environment: environment, log: log))
         } catch {
             log.error("could not start: \(error)")

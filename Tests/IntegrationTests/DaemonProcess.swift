@@ -18,6 +18,8 @@ final class DaemonProcess {
 
     static var menudPath: String { binaryDirectory.appendingPathComponent("menud").path }
     static var menuctlPath: String { binaryDirectory.appendingPathComponent("menuctl").path }
+    /// The daemon with a plugin that throws and one that is slow (Tests/Fixtures/menud-fixture).
+    static var fixturePath: String { binaryDirectory.appendingPathComponent("menud-fixture").path }
 
     /// Creates the temporary home, root and socket paths without starting anything.
     init(name: String = #function) throws {
@@ -42,14 +44,15 @@ final class DaemonProcess {
     /// Starts the daemon and waits until its socket answers.
     @discardableResult
     func start(settle: String = "400ms", extra: [String] = [], config: String? = nil,
-               environment: [String: String] = [:], waitForCrawl: Bool = true) throws -> DaemonProcess {
+               environment: [String: String] = [:], waitForCrawl: Bool = true,
+               binary: String = DaemonProcess.menudPath) throws -> DaemonProcess {
         var arguments = ["--root", root.path, "--socket", socketPath, "--settle", settle, "--log-level", "debug"]
         if let config {
             let url = home.appendingPathComponent("config.json5")
             try config.write(to: url, atomically: true, encoding: .utf8)
             arguments += ["--config", url.path]
         }
-        process.executableURL = URL(fileURLWithPath: DaemonProcess.menudPath)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + extra
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
@@ -98,6 +101,12 @@ final class DaemonProcess {
     }
 
     func path(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    /// Writes a file whose modification time is an hour ago, so the daemon finds it ready.
+    func writeReady(_ relative: String, _ text: String) throws {
+        try write(relative, text)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path(relative).path)
+    }
 
     func write(_ relative: String, _ text: String) throws {
         let url = path(relative)

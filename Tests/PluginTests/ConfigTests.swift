@@ -53,7 +53,7 @@ final class ConfigTests: XCTestCase {
 
     func testDefaults() {
         let config = MenudConfig.defaults(environment: environment)
-        XCTAssertEqual(config.root, "/home/tester/Downloads")
+        XCTAssertEqual(config.root, FileManager.default.currentDirectoryPath, "no root in the config: the directory menud starts in")
         XCTAssertEqual(config.socket, "/run/user/1000/menud/menud.sock")
         XCTAssertEqual(config.settleMs, 2000)
         XCTAssertNil(config.expireAfterMs)
@@ -157,24 +157,10 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.readinessSettings, ReadinessSettings(settleMs: 1500, expireAfterMs: 604_800_000, partialSuffixes: [".part", ".partial"]))
 
         XCTAssertEqual(config.commands.count, 5)
-        let play = config.commands[0]
-        XCTAssertEqual(play, ConfigCommand(
-            title: "Play", icon: "play", key: "p",
-            match: ConfigCommandMatch(glob: try GlobPattern("*.mp4"), mime: "video/*", states: [.ready, .expired],
-                                      minSize: 1, maxSize: 1_000_000, count: .one),
-            argv: ["mpv", "--"]))
-        let rename = config.commands[1]
-        XCTAssertEqual(rename.input, ConfigCommandInput(prompt: "New name", defaultValue: ""))
-        XCTAssertTrue(rename.destructive)
-        XCTAssertEqual(rename.timeoutMs, 30_000)
-        XCTAssertNil(play.timeoutMs)
-        XCTAssertEqual(config.commands[2].match.count, ConfigFileCount(minimum: 2, maximum: nil))
-        XCTAssertEqual(config.commands[3].match.count, ConfigFileCount(minimum: 2, maximum: 5))
-        XCTAssertEqual(config.commands[4].match.count, ConfigFileCount(minimum: 3, maximum: 3))
-        XCTAssertTrue(config.commands[3].match.count.accepts(5))
-        XCTAssertFalse(config.commands[3].match.count.accepts(6))
-        XCTAssertTrue(config.commands[2].match.count.accepts(1000))
-        XCTAssertEqual(config.commands[3].match.count.description, "2..5")
+        guard case .object(let play) = config.commands[0] else { return XCTFail("commands[0] is kept as an object") }
+        XCTAssertEqual(play["title"], .string("Play"))
+        XCTAssertEqual(play["argv"], .array([.string("mpv"), .string("--")]))
+        XCTAssertEqual(play["key"], .string("p"))
     }
 
     func testRelativePathsAreTakenFromTheConfigFilesDirectory() throws {
@@ -261,28 +247,8 @@ final class ConfigTests: XCTestCase {
     func testBadCommands() throws {
         try assertRejected(#"{ commands: {} }"#, keyPath: "commands", ["expected an array"])
         try assertRejected(#"{ commands: ["ls"] }"#, keyPath: "commands[0]", ["expected an object"])
-        try assertRejected(#"{ commands: [{ argv: ["x"] }] }"#, keyPath: "commands[0].title", ["is missing"])
-        try assertRejected(#"{ commands: [{ title: "a" }] }"#, keyPath: "commands[0].argv", ["is missing", "array of strings"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: [] }] }"#, keyPath: "commands[0].argv", ["is empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: "ls -l" }] }"#, keyPath: "commands[0].argv", ["expected an array"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["ls", 1] }] }"#, keyPath: "commands[0].argv[1]", ["expected a string, found the number 1"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: [""] }] }"#, keyPath: "commands[0].argv[0]", ["must not be empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], key: "ab" }] }"#, keyPath: "commands[0].key", ["not one character"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], destructive: 1 }] }"#, keyPath: "commands[0].destructive", ["expected true or false"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], input: { default: "x" } }] }"#, keyPath: "commands[0].input.prompt", ["is missing"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"] }, { title: "b", argv: ["x"] }, { title: "c", argv: ["x"], match: { states: ["done"] } }] }"#,
-                           keyPath: "commands[2].match.states[0]", ["\"done\" is not a state; allowed: pending, ready, expired"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { states: [] } }] }"#, keyPath: "commands[0].match.states", ["is empty"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { states: "ready" } }] }"#, keyPath: "commands[0].match.states", ["expected an array"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { mime: "video" } }] }"#, keyPath: "commands[0].match.mime", ["not a MIME type pattern"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { mime: "*/mp4" } }] }"#, keyPath: "commands[0].match.mime", ["not a MIME type pattern"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { glob: "[" } }] }"#, keyPath: "commands[0].match.glob", ["never closed"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { minSize: 10, maxSize: 5 } }] }"#, keyPath: "commands[0].match.maxSize", ["below minSize"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { minSize: -1 } }] }"#, keyPath: "commands[0].match.minSize", ["found -1"])
-        for badCount in [#"0"#, #""0+""#, #""5..2""#, #""1-3""#, #""many""#, #"1.5"#, #"["1"]"#] {
-            try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], match: { count: \#(badCount) } }] }"#,
-                               keyPath: "commands[0].match.count", ["is not a file count", "\"1+\"", "\"2..5\""])
-        }
+        // The shape of each command is checked by the command-actions plugin when the daemon
+        // builds its plugins; PluginHostTests covers those messages.
     }
 
     // MARK: - Files that are not configuration

@@ -1,0 +1,85 @@
+import Foundation
+import MenudNative
+import MenudPluginAPI
+
+/// The `checksum` plugin: a "SHA-256" item for a single complete file.
+///
+/// The action streams the file through libcrypto's SHA-256, reports progress for files larger
+/// than ``progressThresholdBytes``, stops when cancelled, and answers with the hex digest as
+/// output (`sha256sum`'s format). Pending files (still being written) get the item disabled:
+/// a digest of half a file is worse than none.
+///
+/// Settings: `progressThresholdBytes` (integer ≥ 0, default 8 MiB).
+public struct ChecksumActions: MenudPlugin {
+    /// Registers the plugin under the name `checksum`.
+    public static let factory = PluginFactory(name: "checksum") { settings in
+        try ChecksumActions(settings: settings)
+    }
+
+    /// `"checksum"`.
+    public let name = "checksum"
+    /// The plugin's version.
+    public let version = "1.0.0"
+    /// Files larger than this report progress while they are hashed.
+    public let progressThresholdBytes: Int64
+
+    /// A plugin reporting progress for files over `progressThresholdBytes`.
+    public init(progressThresholdBytes: Int64 = 8 << 20) {
+        precondition(progressThresholdBytes >= 0, "progressThresholdBytes must not be negative")
+        self.progressThresholdBytes = progressThresholdBytes
+    }
+
+    /// A plugin configured from `settings`; throws ``PluginSettingsError`` for unknown keys or
+    /// bad values.
+    public init(settings: PluginSettings) throws {
+        try settings.rejectUnknownKeys(allowed: ["progressThresholdBytes"])
+        let threshold = try settings.int("progressThresholdBytes", default: 8 << 20)
+        guard threshold >= 0 else {
+            throw PluginSettingsError(
+                key: settings.keyPath("progressThresholdBytes"), problem: "must not be negative",
+                allowed: "a number of bytes, 0 or more")
+        }
+        self.init(progressThresholdBytes: threshold)
+    }
+
+    /// `["SHA-256"]`.
+    public var actionTitles: [String] { ["SHA-256"] }
+
+    /// The "SHA-256" item for a single file; nothing for selections and the directory.
+    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+        guard let file = target.singleFile else { return [] }
+        let threshold = progressThresholdBytes
+        let item = MenuItem.action("SHA-256", id: "sha256", icon: "number", key: "h") { context in
+            try await Self.hash(file, context: context, progressThresholdBytes: threshold)
+        }
+        guard file.state.isComplete else {
+            return [item.disabled(because: StyledText("not while pending", color: .pending))]
+        }
+        return [item]
+    }
+
+    private static func hash(
+        _ file: TargetFile, context: ActionContext, progressThresholdBytes: Int64
+    ) async throws -> ActionOutcome {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.absolutePath)[.size] as? NSNumber)?
+            .int64Value ?? file.size
+        let reportsProgress = size > progressThresholdBytes
+        let total = ByteCountFormatter.string(fromByteCount: size, countStyle: .file)
+        var lastPercent = -1
+        let digest: Sha256Digest
+        do {
+            digest = try await Sha256Hasher.digest(ofFileAt: file.absolutePath) { hashed in
+                guard reportsProgress, size > 0 else { return }
+                let percent = Int(min(100, hashed * 100 / size))
+                guard percent > lastPercent else { return }
+                lastPercent = percent
+                let done = ByteCountFormatter.string(fromByteCount: hashed, countStyle: .file)
+                context.progress.report(fraction: Double(hashed) / Double(size), message: "\(done) of \(total)")
+            }
+        } catch let error as Sha256HasherError {
+            throw ActionFailure(error.message)
+        }
+        context.log.info("SHA-256 of \(file.path): \(digest.hex)")
+        return ActionOutcome(message: "SHA-256 of \(file.name)", output: digest.hex)
+    }
+}

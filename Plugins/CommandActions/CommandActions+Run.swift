@@ -1,0 +1,118 @@
+import Foundation
+import MenudPluginAPI
+
+extension CommandActions {
+    /// The argv for running `spec` on `files`, with placeholders replaced.
+    public static func argv(
+        for spec: CommandActionSpec, files: [TargetFile], root: String, input: String?
+    ) throws -> [String] {
+        var values: [CommandPlaceholder: String] = [.root: root]
+        switch spec.scope {
+        case .singleFile:
+            guard files.count == 1 else {
+                throw ActionFailure("“\(spec.title)” works on one file, but \(files.count) were given; choose one file.")
+            }
+            values.merge(fileValues(files[0])) { _, new in new }
+        case .files:
+            guard spec.match.count.contains(files.count) else {
+                throw ActionFailure("“\(spec.title)” does not accept \(files.count) files; choose a different number.")
+            }
+        case .directory:
+            break
+        }
+        if spec.inputPrompt != nil {
+            guard let input else {
+                throw ActionFailure("“\(spec.title)” needs a line of text; send it as input with menu.dismissed.")
+            }
+            values[.input] = input
+        }
+        return spec.argv.flatMap { argument -> [String] in
+            switch argument {
+            case .allPaths: files.map(\.absolutePath)
+            case .template(let template): [template.render(values)]
+            }
+        }
+    }
+
+    /// Runs `spec` through the context's launcher and turns the result into an outcome or failure.
+    static func run(_ spec: CommandActionSpec, context: ActionContext) async throws -> ActionOutcome {
+        let argv = try argv(for: spec, files: context.files, root: context.root, input: context.input)
+        context.log.info("running “\(spec.title)”: \(argv.map(Self.quotedForLog).joined(separator: " "))")
+        let result: ProcessResult
+        do {
+            result = try await context.processes.run(argv, workingDirectory: context.root, timeoutMs: spec.timeoutMs)
+        } catch let error as ActionFailure {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ActionFailure("Cannot run “\(spec.title)” (\(argv[0])): \(error.localizedDescription).")
+        }
+        return try outcome(of: result, spec: spec)
+    }
+
+    /// The outcome of a finished run, or the failure it stands for.
+    static func outcome(of result: ProcessResult, spec: CommandActionSpec) throws -> ActionOutcome {
+        let stderrTail = result.stderrTail.isEmpty ? nil : result.stderrTail
+        if result.timedOut {
+            let limit = spec.timeoutMs.map(durationText) ?? "its time limit"
+            throw ActionFailure(
+                "“\(spec.title)” did not finish within \(limit) and was stopped.", exitCode: result.exitCode,
+                stderrTail: stderrTail, timedOut: true)
+        }
+        if let signal = result.signal {
+            throw ActionFailure(
+                "“\(spec.title)” was stopped by signal \(signal)\(lastLine(of: result.stderrTail)).", stderrTail: stderrTail)
+        }
+        guard let exitCode = result.exitCode else {
+            throw ActionFailure("“\(spec.title)” ended without an exit status.", stderrTail: stderrTail)
+        }
+        guard exitCode == 0 else {
+            throw ActionFailure(
+                "“\(spec.title)” failed with exit status \(exitCode)\(lastLine(of: result.stderrTail)).",
+                exitCode: exitCode, stderrTail: stderrTail)
+        }
+        var output = result.stdoutTail
+        if let stderrTail {
+            if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
+            output += "stderr:\n" + stderrTail
+        }
+        return ActionOutcome(message: "“\(spec.title)” finished (exit status 0)", output: output.isEmpty ? nil : output)
+    }
+
+    /// `": <last non-empty line>"` of `text`, or `""`.
+    private static func lastLine(of text: String) -> String {
+        guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
+        else { return "" }
+        var text = line.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix(".") { text.removeLast() }
+        return ": " + text
+    }
+
+    /// `"500 ms"`, `"30 s"`, `"1.5 s"`.
+    static func durationText(_ milliseconds: Int64) -> String {
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+
+    /// An argv element as a log shows it: quoted when it holds anything but plain characters.
+    private static func quotedForLog(_ element: String) -> String {
+        let plain = !element.isEmpty && element.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:,+@%".unicodeScalars.contains(scalar))
+        }
+        if plain { return element }
+        var quoted = "\""
+        for scalar in element.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            default:
+                quoted += scalar.value < 0x20 || scalar.value == 0x7F
+                    ? "\\x" + String(scalar.value, radix: 16) : String(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import MenudNative
+import MenudPluginAPI
+
+/// The `commands` plugin: actions that run programs declared in the config.
+///
+/// Settings: `commands`, an array of command objects (see ``CommandActionSpec`` for the keys and
+/// rules). Each command becomes an item (id `command-<index>`) where its `match` fits; see
+/// ``CommandMatch`` for when it is shown, disabled or left out.
+///
+/// Running: argv elements have their placeholders replaced (`{paths}` becomes one element per
+/// file) and go to the ``ProcessLauncher`` as they are, never through a shell; the working
+/// directory is the root. Exit 0 gives an outcome with the output tails; anything else an
+/// ``ActionFailure`` with the exit status and the tail of standard error.
+public struct CommandActions: MenudPlugin {
+    /// Registers the plugin under the name `commands`.
+    public static let factory = PluginFactory(name: "commands") { settings in
+        try CommandActions(settings: settings)
+    }
+
+    /// `"commands"`.
+    public let name = "commands"
+    /// The plugin's version.
+    public let version = "1.0.0"
+    /// The configured commands, in config order.
+    public let commands: [CommandActionSpec]
+    let mimeTypes: MimeTypeDetector?
+
+    /// A plugin offering `commands`. `mimeTypes` is needed when a command matches on MIME types.
+    public init(commands: [CommandActionSpec], mimeTypes: MimeTypeDetector?) {
+        self.commands = commands
+        self.mimeTypes = mimeTypes
+    }
+
+    /// A plugin configured from `settings` (key `commands`); throws ``PluginSettingsError``
+    /// naming the exact key of the first problem.
+    public init(settings: PluginSettings) throws {
+        try settings.rejectUnknownKeys(allowed: ["commands"])
+        let values = try settings.array("commands") ?? []
+        let commands = try values.enumerated().map { index, value in
+            try CommandActionSpec.parse(value, index: index)
+        }
+        var mimeTypes: MimeTypeDetector?
+        if let first = commands.first(where: { !$0.match.mimeTypes.isEmpty }) {
+            do {
+                mimeTypes = try MimeTypeDetector()
+            } catch {
+                throw PluginSettingsError(key: "commands[\(first.index)].match.mime", problem: error.message)
+            }
+        }
+        self.init(commands: commands, mimeTypes: mimeTypes)
+    }
+
+    /// The commands' titles.
+    public var actionTitles: [String] { commands.map(\.title) }
+
+    /// An item for each command whose match fits `target`.
+    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+        var mimeCache: [String: String?] = [:]
+        return commands.compactMap { spec in item(for: spec, target: target, mimeCache: &mimeCache) }
+    }
+
+    private func item(
+        for spec: CommandActionSpec, target: MenuTarget, mimeCache: inout [String: String?]
+    ) -> MenuItem? {
+        let files = target.files
+        switch (spec.scope, target.kind) {
+        case (.directory, .directory):
+            return makeItem(spec, files: [])
+        case (.directory, _), (_, .directory):
+            return nil
+        case (.singleFile, _):
+            guard files.count == 1 else { return nil }
+        case (.files, _):
+            guard !files.isEmpty, spec.match.count.contains(files.count) else { return nil }
+        }
+        let match = spec.match
+        guard files.allSatisfy(match.matchesNameAndSize) else { return nil }
+        if !match.mimeTypes.isEmpty {
+            for file in files {
+                if mimeCache[file.absolutePath] == nil {
+                    mimeCache[file.absolutePath] = .some(try? mimeTypes?.mimeType(ofFileAt: file.absolutePath))
+                }
+                guard let type = mimeCache[file.absolutePath] ?? nil, match.matchesMimeType(type) else { return nil }
+            }
+        }
+        let item = makeItem(spec, files: files)
+        let refused = files.filter { !match.states.contains($0.state) }
+        guard !refused.isEmpty else { return item }
+        return item.disabled(because: Self.stateReason(refused, total: files.count))
+    }
+
+    private func makeItem(_ spec: CommandActionSpec, files: [TargetFile]) -> MenuItem {
+        var input: InputPrompt?
+        if let prompt = spec.inputPrompt {
+            let values = files.count == 1 ? CommandActions.fileValues(files[0]) : [:]
+            input = InputPrompt(prompt, default: spec.inputDefault?.render(values))
+        }
+        return MenuItem.action(
+            spec.title, id: spec.itemID, icon: spec.icon, key: spec.key, destructive: spec.isDestructive, input: input
+        ) { context in
+            try await CommandActions.run(spec, context: context)
+        }
+    }
+
+    /// Why an action is disabled: `"not while pending"`, or `"2 files pending"` for a selection.
+    static func stateReason(_ refused: [TargetFile], total: Int) -> StyledText {
+        let byState = Dictionary(grouping: refused, by: \.state)
+        let (state, files) = byState.max { lhs, rhs in
+            lhs.value.count != rhs.value.count
+                ? lhs.value.count < rhs.value.count : lhs.key.rawValue > rhs.key.rawValue
+        }!
+        let text = total == 1
+            ? "not while \(state.rawValue)" : "\(files.count) \(files.count == 1 ? "file" : "files") \(state.rawValue)"
+        return StyledText(text, color: state.color)
+    }
+
+    static func fileValues(_ file: TargetFile) -> [CommandPlaceholder: String] {
+        [.path: file.absolutePath, .name: file.name, .dir: file.directoryPath]
+    }
+}

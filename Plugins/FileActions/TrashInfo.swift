@@ -1,0 +1,38 @@
+import Foundation
+
+/// The `.trashinfo` file written next to each trashed file.
+enum TrashInfo {
+    /// Bytes that stay as they are in `Path=`; everything else is percent-encoded (RFC 2396
+    /// unreserved characters plus `/`, as the specification asks).
+    private static let unescaped: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/".utf8))
+
+    /// `path` with every other byte of its UTF-8 form written as `%XX`.
+    static func percentEncode(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            if unescaped.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss` in local time.
+    static func deletionDate(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// The file's content: the `[Trash Info]` group with `Path=` and `DeletionDate=`.
+    static func contents(path: String, deletedAt date: Date, timeZone: TimeZone = .current) -> String {
+        "[Trash Info]\nPath=\(percentEncode(path))\nDeletionDate=\(deletionDate(date, timeZone: timeZone))\n"
+    }
+}

@@ -1,0 +1,303 @@
+/// Writes compact JSON into a reusable byte buffer.
+///
+/// Use `write(_:)` for a whole `JSONValue`, or stream a document with the primitives so that no
+/// `JSONValue` tree is built:
+///
+///     var writer = JSONWriter()
+///     writer.beginObject()
+///     writer.key("path"); writer.writeString("videos/intro.mp4")
+///     writer.key("size"); writer.writeInt(2_400_000)
+///     writer.endObject()
+///     // writer.bytes == #"{"path":"videos/intro.mp4","size":2400000}"#
+///
+/// Commas are inserted automatically: every value written inside an array after its first element
+/// and every `key(_:)` after an object's first member gets one. The writer does not check that the
+/// calls nest correctly (that is the caller's job) — it is built for speed.
+///
+/// Strings are escaped per RFC 8259: `"` and `\` with a backslash; U+0008, U+0009, U+000A, U+000C,
+/// U+000D as `\b \t \n \f \r`; other control characters as `\u00XX`. `/` is never escaped and
+/// non-ASCII text is written as UTF-8 as it is. Doubles use the shortest text that reads back to the
+/// same value (Swift's `description`); NaN and infinities, which JSON cannot express, are written as
+/// `null`.
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public var bytes: [UInt8]
+    /// Whether the next value or key follows a sibling and needs a comma first.
+    private var needsComma = false
+
+    public init(reservingCapacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(reservingCapacity)
+    }
+
+    /// Continues writing after the bytes already in `buffer` (useful to append to a reused buffer).
+    public init(appendingTo buffer: [UInt8]) {
+        bytes = buffer
+    }
+
+    /// Empties the buffer, keeping its capacity, to write the next document.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    // MARK: - Whole values
+
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .int(let number): writeInt(number)
+        case .double(let number): writeDouble(number)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            beginArray()
+            for element in elements { write(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for (name, member) in object {
+                key(name)
+                write(member)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: - Structure
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Writes a member name and its colon; the next write is the member's value.
+    public mutating func key(_ name: String) {
+        appendQuoted(name, prefix: needsComma ? UInt8(ascii: ",") : nil, suffix: UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    // MARK: - Scalars
+
+    public mutating func writeNull() {
+        separate()
+        appendASCII("null")
+        needsComma = true
+    }
+
+    public mutating func writeBool(_ flag: Bool) {
+        separate()
+        appendASCII(flag ? "true" : "false")
+        needsComma = true
+    }
+
+    public mutating func writeString(_ string: String) {
+        appendQuoted(string, prefix: needsComma ? UInt8(ascii: ",") : nil)
+        needsComma = true
+    }
+
+    public mutating func writeInt(_ number: Int64) {
+        separate()
+        appendDecimal(number)
+        needsComma = true
+    }
+
+    public mutating func writeInt(_ number: Int) {
+        writeInt(Int64(number))
+    }
+
+    public mutating func writeDouble(_ number: Double) {
+        separate()
+        if !number.isFinite {
+            appendASCII("null")
+        } else if abs(number) < 1e15, Double(Int64(number)) == number {
+            // Integral values in this range print exactly as an integer with ".0"; skip `description`.
+            if number == 0, number.sign == .minus {
+                appendASCII("-0.0")
+            } else {
+                appendDecimal(Int64(number))
+                appendASCII(".0")
+            }
+        } else {
+            bytes.append(contentsOf: number.description.utf8)
+        }
+        needsComma = true
+    }
+
+    /// Appends already-serialized JSON (one complete value) as the next value, unchecked.
+    public mutating func writeRaw(_ json: some Collection<UInt8>) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    // MARK: - Members (key plus value in one call)
+
+    public mutating func field(_ name: String, _ value: String) {
+        key(name); writeString(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Int64) {
+        key(name); writeInt(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Int) {
+        key(name); writeInt(Int64(value))
+    }
+
+    public mutating func field(_ name: String, _ value: Double) {
+        key(name); writeDouble(value)
+    }
+
+    public mutating func field(_ name: String, _ value: Bool) {
+        key(name); writeBool(value)
+    }
+
+    public mutating func field(_ name: String, _ value: JSONValue) {
+        key(name); write(value)
+    }
+
+    /// Writes the member only when `value` is not nil.
+    public mutating func optionalField(_ name: String, _ value: String?) {
+        if let value { field(name, value) }
+    }
+
+    /// Writes the member only when `value` is not nil.
+    public mutating func optionalField(_ name: String, _ value: Int64?) {
+        if let value { field(name, value) }
+    }
+
+    // MARK: - Bytes
+
+    @inline(__always)
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendASCII(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendDecimal(_ number: Int64) {
+        if number >= 0, number < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: number) &+ 0x30)
+            return
+        }
+        bytes.append(addingCapacity: 20) { output in
+            // Digits from the least significant one, into a fixed buffer on the stack; the
+            // magnitude as UInt64 keeps Int64.min free of special cases.
+            var digits = InlineArray<20, UInt8>(repeating: 0)
+            var magnitude = number.magnitude
+            var first = 20
+            repeat {
+                let quotient = magnitude / 10
+                first -= 1
+                digits[first] = UInt8(truncatingIfNeeded: magnitude &- quotient &* 10) &+ 0x30
+                magnitude = quotient
+            } while magnitude != 0
+            if number < 0 { output.append(UInt8(ascii: "-")) }
+            while first < 20 {
+                output.append(digits[first])
+                first += 1
+            }
+        }
+    }
+
+    /// Appends `string` in double quotes, escaped, preceded by `prefix` and followed by `suffix`
+    /// when they are given (a comma before a key, a colon after it).
+    private mutating func appendQuoted(_ string: String, prefix: UInt8? = nil, suffix: UInt8? = nil) {
+        var string = string
+        if !string.isContiguousUTF8 { string.makeContiguousUTF8() }
+        // One pass copies bytes until the first one that needs escaping (usually there is none).
+        var escapeStart = -1
+        bytes.append(addingCapacity: string.utf8.count + 4) { output in
+            if let prefix { output.append(prefix) }
+            output.append(UInt8(ascii: "\""))
+            let source = string.utf8.span
+            for index in source.indices {
+                let byte = source[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    escapeStart = index
+                    return
+                }
+                output.append(byte)
+            }
+            output.append(UInt8(ascii: "\""))
+            if let suffix { output.append(suffix) }
+        }
+        if escapeStart >= 0 {
+            appendEscaped(string, from: escapeStart, suffix: suffix)
+        }
+    }
+
+    /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
+    /// `suffix`.
+    private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
+        var extra = 0
+        let source = string.utf8.span
+        for index in start..<source.count {
+            let byte = source[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                extra += Self.escapedLength(byte) - 1
+            }
+        }
+        bytes.append(addingCapacity: source.count - start + extra + 2) { output in
+            let source = string.utf8.span
+            for index in start..<source.count {
+                let byte = source[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+                    output.append(byte)
+                    continue
+                }
+                output.append(0x5C)
+                switch byte {
+                case 0x22: output.append(0x22)
+                case 0x5C: output.append(0x5C)
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                default:
+                    output.append(UInt8(ascii: "u"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(Self.hexDigit(byte >> 4))
+                    output.append(Self.hexDigit(byte & 0x0F))
+                }
+            }
+            output.append(UInt8(ascii: "\""))
+            if let suffix { output.append(suffix) }
+        }
+    }
+
+    /// How many bytes `byte` takes once escaped: 2 for `\"`, `\\` and the short control escapes,
+    /// 6 for `\u00XX`.
+    private static func escapedLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return 2
+        default: return 6
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
+    }
+}

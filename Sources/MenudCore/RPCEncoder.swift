@@ -1,0 +1,121 @@
+/// Writes JSON-RPC 2.0 messages as lines. Every function appends one complete line, ending in
+/// `"\n"`, to `buffer`; keep one buffer per connection and clear it (keeping its capacity) once it
+/// has been written out, so steady-state encoding allocates nothing.
+///
+/// Members are written in the order `jsonrpc`, `id`, then `result`/`error` (or `method`,
+/// `params` for notifications and requests).
+public enum RPCEncoder {
+    /// `{"jsonrpc":"2.0","id":…,"result":…}\n`
+    public static func result(id: RPCId, _ result: JSONValue, into buffer: inout [UInt8]) {
+        encodeLine(into: &buffer) { writer in
+            RPCResponse.result(id: id, result).write(to: &writer)
+        }
+    }
+
+    /// Like `result(id:_:into:)`, but the result is streamed by `body`, which must write exactly
+    /// one JSON value with the writer's primitives. No `JSONValue` tree is built.
+    public static func result(id: RPCId, into buffer: inout [UInt8], body: (inout JSONWriter) -> Void) {
+        encodeLine(into: &buffer) { writer in
+            writer.beginObject()
+            writer.field("jsonrpc", "2.0")
+            writer.key("id")
+            writer.write(id.jsonValue)
+            writer.key("result")
+            body(&writer)
+            writer.endObject()
+        }
+    }
+
+    /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}\n`
+    public static func error(id: RPCId, _ error: RPCError, into buffer: inout [UInt8]) {
+        encodeLine(into: &buffer) { writer in
+            RPCResponse.error(id: id, error).write(to: &writer)
+        }
+    }
+
+    /// One response line for either kind of response.
+    public static func response(_ response: RPCResponse, into buffer: inout [UInt8]) {
+        encodeLine(into: &buffer) { writer in
+            response.write(to: &writer)
+        }
+    }
+
+    /// `{"jsonrpc":"2.0","method":…,"params":…}\n`, a server-to-client notification.
+    public static func notification(method: String, params: JSONValue, into buffer: inout [UInt8]) {
+        encodeLine(into: &buffer) { writer in
+            writer.beginObject()
+            writer.field("jsonrpc", "2.0")
+            writer.field("method", method)
+            writer.field("params", params)
+            writer.endObject()
+        }
+    }
+
+    /// A notification whose params are streamed by `body` (exactly one JSON value, an object).
+    public static func notification(method: String, into buffer: inout [UInt8], params body: (inout JSONWriter) -> Void) {
+        encodeLine(into: &buffer) { writer in
+            writer.beginObject()
+            writer.field("jsonrpc", "2.0")
+            writer.field("method", method)
+            writer.key("params")
+            body(&writer)
+            writer.endObject()
+        }
+    }
+
+    /// `{"jsonrpc":"2.0","id":…,"method":…,"params":…}\n`, a client request (or a notification when
+    /// `id` is nil). `params` is left out when it is an empty object.
+    public static func request(id: RPCId?, method: String, params: JSONObject = JSONObject(), into buffer: inout [UInt8]) {
+        encodeLine(into: &buffer) { writer in
+            writer.beginObject()
+            writer.field("jsonrpc", "2.0")
+            if let id {
+                writer.key("id")
+                writer.write(id.jsonValue)
+            }
+            writer.field("method", method)
+            if !params.isEmpty {
+                writer.field("params", .object(params))
+            }
+            writer.endObject()
+        }
+    }
+
+    /// The answer to a batch: one line holding the array of `responses`. Appends nothing when
+    /// `responses` is empty (a batch of notifications only gets no answer at all).
+    public static func batch(_ responses: [RPCResponse], into buffer: inout [UInt8]) {
+        guard !responses.isEmpty else { return }
+        encodeLine(into: &buffer) { writer in
+            writer.beginArray()
+            for response in responses { response.write(to: &writer) }
+            writer.endArray()
+        }
+    }
+
+    /// The answer to a batch from responses already encoded one per line (with `result`, `error`
+    /// or `response` of this type, each with or without its trailing newline), for servers that
+    /// answer each element as it finishes and join them at the end. Appends nothing when `lines`
+    /// is empty.
+    public static func batch(encodedLines lines: [[UInt8]], into buffer: inout [UInt8]) {
+        guard !lines.isEmpty else { return }
+        buffer.append(UInt8(ascii: "["))
+        for (position, line) in lines.enumerated() {
+            if position > 0 { buffer.append(UInt8(ascii: ",")) }
+            var body = line[...]
+            while let last = body.last, last == 0x0A || last == 0x0D { body.removeLast() }
+            buffer.append(contentsOf: body)
+        }
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(0x0A)
+    }
+
+    /// Runs `body` with a writer that appends to `buffer`, then ends the line. The buffer is moved
+    /// into the writer and back, so nothing is copied.
+    private static func encodeLine(into buffer: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(reservingCapacity: 0)
+        swap(&writer.bytes, &buffer)
+        body(&writer)
+        writer.bytes.append(0x0A)
+        swap(&writer.bytes, &buffer)
+    }
+}

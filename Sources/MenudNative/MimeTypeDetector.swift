@@ -1,0 +1,56 @@
+import CMagic
+import Glibc
+import Synchronization
+
+/// Names a file's MIME type from its content (`"image/png"`, `"text/plain"`), with libmagic.
+///
+/// One libmagic handle is shared behind a lock (a handle is not safe to use from two threads at
+/// once), so one detector serves every task. Symbolic links are not followed: the runtime only
+/// hands over paths inside the watched root, and a link is reported as `"inode/symlink"`.
+public final class MimeTypeDetector: Sendable {
+    /// The `magic_t` handle; only touched with the lock held, closed in `deinit`.
+    private let cookie: Mutex<OpaquePointer>
+
+    /// Opens libmagic with its default database, or the database at `databasePath`.
+    public init(databasePath: String? = nil) throws(MimeTypeDetectorError) {
+        guard let handle = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
+            throw .unavailable("magic_open failed: \(String(cString: strerror(errno)))")
+        }
+        guard magic_load(handle, databasePath) == 0 else {
+            let reason = magic_error(handle).map { String(cString: $0) } ?? "magic_load failed"
+            magic_close(handle)
+            throw .unavailable(reason)
+        }
+        cookie = Mutex(handle)
+    }
+
+    deinit {
+        cookie.withLock { magic_close($0) }
+    }
+
+    /// The MIME type of the file at `path`, such as `"application/pdf"`; `"inode/x-empty"` for
+    /// an empty file.
+    public func mimeType(ofFileAt path: String) throws(MimeTypeDetectorError) -> String {
+        let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
+            guard let type = magic_file(handle, path) else {
+                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+                return .failure(.cannotExamine(path: path, reason: reason))
+            }
+            return .success(String(cString: type))
+        }
+        return try result.get()
+    }
+
+    /// The MIME type of `bytes`, as if they were a file's content.
+    public func mimeType(of bytes: [UInt8]) throws(MimeTypeDetectorError) -> String {
+        let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
+            let type = bytes.withUnsafeBytes { raw in magic_buffer(handle, raw.baseAddress, raw.count) }
+            guard let type else {
+                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+                return .failure(.cannotExamine(path: "(buffer)", reason: reason))
+            }
+            return .success(String(cString: type))
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,24 @@
+/// Why hashing failed.
+public enum Sha256HasherError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// libcrypto could not set up or run the digest (out of memory, broken provider).
+    case crypto(String)
+    /// The file could not be opened; `reason` is the system's explanation.
+    case cannotOpen(path: String, reason: String)
+    /// Reading the file failed part way.
+    case readFailed(path: String, reason: String)
+
+    /// A sentence a person can act on.
+    public var message: String {
+        switch self {
+        case .crypto(let step):
+            "SHA-256 is not available from libcrypto (\(step) failed); check the OpenSSL installation."
+        case .cannotOpen(let path, let reason):
+            "Cannot open \(path) for reading: \(reason)."
+        case .readFailed(let path, let reason):
+            "Reading \(path) failed: \(reason)."
+        }
+    }
+
+    /// Same as ``message``.
+    public var description: String { message }
+}

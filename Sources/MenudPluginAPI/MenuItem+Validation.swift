@@ -1,0 +1,72 @@
+extension MenuItem {
+    /// The rule violations in a plugin's items, one sentence each; empty when all is well.
+    ///
+    /// Checked: ids are non-empty, made of `A-Z a-z 0-9 . _ -` and unique across the whole tree;
+    /// titles are non-empty (except inline groups); an item has an action or children, not both
+    /// (a leaf without an action must be disabled); submenus ask for no input; a shortcut key is
+    /// not whitespace and is unique among the rows shown together (inline groups count as the
+    /// level they are shown in).
+    public static func problems(in items: [MenuItem]) -> [String] {
+        var problems: [String] = []
+        var seenIDs: Set<String> = []
+        checkLevel(items, checkKeys: true, seenIDs: &seenIDs, problems: &problems)
+        return problems
+    }
+
+    private static func checkLevel(
+        _ items: [MenuItem], checkKeys: Bool, seenIDs: inout Set<String>, problems: inout [String]
+    ) {
+        var keys: [Character: String] = [:]
+        for item in checkKeys ? flattenInline(items) : [] {
+            if let key = item.key {
+                if key.isWhitespace || key.isNewline {
+                    problems.append("Item \"\(item.id)\" has a whitespace shortcut key; use a visible character.")
+                } else if let other = keys[key] {
+                    problems.append("Items \"\(other)\" and \"\(item.id)\" share the shortcut key \"\(key)\"; give each its own.")
+                } else {
+                    keys[key] = item.id
+                }
+            }
+        }
+        for item in items {
+            check(item, seenIDs: &seenIDs, problems: &problems)
+        }
+    }
+
+    private static func flattenInline(_ items: [MenuItem]) -> [MenuItem] {
+        items.flatMap { item in
+            item.isInline && item.hasChildren ? flattenInline(item.children) : [item]
+        }
+    }
+
+    private static func check(_ item: MenuItem, seenIDs: inout Set<String>, problems: inout [String]) {
+        let allowed = item.id.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        }
+        if item.id.isEmpty {
+            problems.append("An item titled \"\(item.title)\" has an empty id; give it one.")
+        } else if !allowed {
+            problems.append("Item id \"\(item.id)\" may only use A-Z, a-z, 0-9, '.', '_' and '-'.")
+        } else if !seenIDs.insert(item.id).inserted {
+            problems.append("Item id \"\(item.id)\" is used more than once; ids must be unique among a plugin's items.")
+        }
+        if item.title.isEmpty && !item.isInline {
+            problems.append("Item \"\(item.id)\" has an empty title; only inline groups may.")
+        }
+        if item.isInline && !item.hasChildren {
+            problems.append("Item \"\(item.id)\" is marked inline but has no children to show.")
+        }
+        if item.hasChildren {
+            if item.action != nil {
+                problems.append("Item \"\(item.id)\" has both children and an action; a submenu cannot run anything itself.")
+            }
+            if item.input != nil {
+                problems.append("Item \"\(item.id)\" has children and asks for input; only actions can ask for input.")
+            }
+            // An inline group's keys were checked with the level it is shown in.
+            checkLevel(item.children, checkKeys: !item.isInline, seenIDs: &seenIDs, problems: &problems)
+        } else if item.action == nil && !item.isDisabled {
+            problems.append("Item \"\(item.id)\" has no action and is not disabled; give it an action or disable it.")
+        }
+    }
+}

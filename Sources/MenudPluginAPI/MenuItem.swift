@@ -1,0 +1,82 @@
+/// One row of a menu: the seed's `[badge | title | spacer | status | detail]` row plus the
+/// features of a native menu (icon, shortcut key, destructive style, submenus, inline groups).
+///
+/// The action closure lives on the item, so a plugin builds what is shown and what it does in one
+/// place. Nothing runs when the item is built or selected: the runtime calls ``action`` only
+/// after the client has dismissed the menu.
+public struct MenuItem: Sendable {
+    /// What an item does when chosen. It receives an ``ActionContext`` and returns an
+    /// ``ActionOutcome``; it throws ``ActionFailure`` (or any error) to report failure.
+    public typealias Action = @Sendable (ActionContext) async throws -> ActionOutcome
+
+    /// Identifier unique among the plugin's items, made of `A-Z a-z 0-9 . _ -`.
+    /// The runtime prefixes it with the plugin's name on the wire.
+    public var id: String
+    /// The row's main text.
+    public var title: String
+    /// Colored square at the start of the row.
+    public var badge: Badge?
+    /// Colored text after the title (`"Ready"` in green).
+    public var status: StyledText?
+    /// Right-aligned detail column (`"2.4 MB"` in gray).
+    public var detail: StyledText?
+    /// Smaller second line under the title.
+    public var subtitle: String?
+    /// A symbol name, such as `"trash"` (SF Symbols names; clients map them as they can).
+    public var icon: String?
+    /// One-character keyboard shortcut. The runtime drops a key that another item in the same
+    /// menu already uses.
+    public var key: Character?
+    /// Shown in the destructive style (red), for actions that remove or overwrite.
+    public var isDestructive: Bool
+    /// Shown but cannot be chosen; put the reason in ``status``.
+    public var isDisabled: Bool
+    /// Asks the person for one line of text before ``action`` runs.
+    public var input: InputPrompt?
+    /// A non-empty list makes this item a submenu (or an inline group); it cannot be chosen itself.
+    public var children: [MenuItem]
+    /// With ``children``: show them in place as a separated group instead of a submenu.
+    public var isInline: Bool
+    /// What to do when chosen; `nil` for submenus, groups and informational rows.
+    public var action: Action?
+
+    /// An item with every field given explicitly. The builders in `MenuItem+Builders.swift`
+    /// cover the common cases in one expression.
+    public init(
+        id: String, title: String, badge: Badge? = nil, status: StyledText? = nil, detail: StyledText? = nil,
+        subtitle: String? = nil, icon: String? = nil, key: Character? = nil, destructive: Bool = false,
+        disabled: Bool = false, input: InputPrompt? = nil, children: [MenuItem] = [], inline: Bool = false,
+        action: Action? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.badge = badge
+        self.status = status
+        self.detail = detail
+        self.subtitle = subtitle
+        self.icon = icon
+        self.key = key
+        self.isDestructive = destructive
+        self.isDisabled = disabled
+        self.input = input
+        self.children = children
+        self.isInline = inline
+        self.action = action
+    }
+
+    /// Whether the item opens a submenu or shows an inline group (it has children).
+    public var hasChildren: Bool { !children.isEmpty }
+
+    /// Whether choosing this item can run something: it has an action, no children, and is
+    /// not disabled.
+    public var isSelectable: Bool { action != nil && children.isEmpty && !isDisabled }
+
+    /// What a screen reader says: title, status and detail joined by `", "`, skipping the absent
+    /// ones (`"intro.mp4, Ready, 2.4 MB"`).
+    public var accessibilityLabel: String {
+        [title, status?.text, detail?.text]
+            .compactMap { $0 }
+            .filter { !$0.isEmpty }
+            .joined(separator: ", ")
+    }
+}

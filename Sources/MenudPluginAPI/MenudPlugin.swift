@@ -1,0 +1,28 @@
+/// A source of menu items: the unit a plugin author writes.
+///
+/// The runtime asks every enabled plugin for its items each time a menu opens, namespaces the
+/// item ids with the plugin's ``name``, and runs an item's ``MenuItem/action`` only after the
+/// client has selected it and dismissed the menu (the dismissal handshake of the wire protocol).
+///
+/// `items(for:)` must be quick and side-effect free: it runs while a person waits for a menu,
+/// under a build time limit (`menuBuildTimeout`, 100 ms by default). A plugin that throws or is
+/// too slow is left out of that one menu and the log says why; the menu still opens.
+public protocol MenudPlugin: Sendable {
+    /// Short, stable identifier, such as `"files"`. Used to namespace item ids and in logs.
+    var name: String { get }
+    /// The plugin's version, reported by `daemon.status`.
+    var version: String { get }
+    /// Titles of the actions this plugin can offer, reported by `daemon.status`.
+    /// The default implementation returns an empty list.
+    var actionTitles: [String] { get }
+    /// The items this plugin adds to the menu for `target`; an empty array adds nothing.
+    ///
+    /// Item ids must be unique among the returned items (submenu children included);
+    /// ``MenuItem/problems(in:)`` checks this and the other item rules.
+    func items(for target: MenuTarget) async throws -> [MenuItem]
+}
+
+extension MenudPlugin {
+    /// No action titles are advertised unless the plugin says otherwise.
+    public var actionTitles: [String] { [] }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import MenudCore
+
+extension DaemonSettings {
+    /// Combines a validated config with the command line (which wins) and the environment.
+    init(config: MenudConfig, configPath: String?, options: CommandLineOptions, environment: [String: String]) throws {
+        let rootText = options.root ?? config.root
+        root = DaemonSettings.absoluteDirectory(rootText)
+        rootBytes = Array(root.utf8)
+        socketPath = options.socket.map { DaemonSettings.absolutePath($0) } ?? config.socket
+        guard socketPath.utf8.count <= 107 else {
+            throw StartupError("the socket path \(socketPath) is \(socketPath.utf8.count) bytes; Unix sockets allow at most 107. Choose a shorter --socket.")
+        }
+        self.configPath = configPath
+        self.options = options
+        self.environment = environment
+        var readiness = config.readinessSettings
+        if let settle = options.settleMs { readiness.settleMs = settle }
+        if let expire = options.expireAfterMs { readiness.expireAfterMs = expire }
+        self.readiness = readiness
+        ignore = config.ignore
+        logLevel = options.logLevel ?? LogLevel(rawValue: config.logLevel.rawValue) ?? .info
+        maxFrameBytes = config.maxFrameBytes
+        maxOutputBytesPerClient = config.maxOutputBytesPerClient
+        maxConnections = config.maxConnections
+        allowUids = Set(config.allowUids)
+        rescanIntervalMs = max(1000, min(readiness.settleMs, 10_000))
+        menuExpireMs = config.menuExpireMs
+        menuBuildTimeoutMs = config.menuBuildTimeoutMs
+        actionTimeoutMs = config.actionTimeoutMs
+        maxOpenMenusPerConnection = config.maxOpenMenusPerConnection
+        maxRunningActions = config.maxRunningActions
+        defaultFileAction = config.defaultFileAction
+        self.config = config
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        return (absolute as NSString).standardizingPath
+    }
+}

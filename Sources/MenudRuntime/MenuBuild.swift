@@ -1,0 +1,29 @@
+import MenudCore
+import MenudLoop
+import MenudPluginAPI
+
+/// A `menu.open` waiting for its plugins' items: each plugin gets until `menuBuildTimeout`;
+/// whichever has not answered by then (or threw) is left out of this menu.
+final class MenuBuild {
+    let id: Int
+    let reply: ReplyTarget
+    let target: MenuTarget
+    let targetPaths: [RelativePath]
+    let title: String
+    let layout: JSONObject?
+    var waiting: Set<String>
+    var results: [String: [MenuItem]] = [:]
+    var timer: LoopTimer?
+    var tasks: [Task<Void, Never>] = []
+
+    init(id: Int, reply: ReplyTarget, target: MenuTarget, targetPaths: [RelativePath], title: String,
+         layout: JSONObject?, plugins: [String]) {
+        self.id = id
+        self.reply = reply
+        self.target = target
+        self.targetPaths = targetPaths
+        self.title = title
+        self.layout = layout
+        waiting = Set(plugins)
+    }
+}

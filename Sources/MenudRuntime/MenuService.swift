@@ -1,0 +1,24 @@
+import MenudCore
+import MenudLoop
+
+/// The loop-side state of menus and actions.
+final class MenuService {
+    var sessions: MenuSessionTable
+    var open: [MenuID: OpenMenu] = [:]
+    var builds: [Int: MenuBuild] = [:]
+    var nextBuildId = 1
+    var scheduler: ActionScheduler<MenuID>
+    var actions: [MenuID: RunningAction] = [:]
+    let expiryTimer: LoopTimer
+    var armedExpiryMs: Int64?
+
+    init(settings: DaemonSettings, clock: any Clock, loop: EventLoop) throws {
+        sessions = MenuSessionTable(
+            limits: MenuSessionLimits(menuExpireMs: settings.menuExpireMs,
+                                      maxOpenMenusPerConnection: settings.maxOpenMenusPerConnection),
+            clock: clock)
+        scheduler = ActionScheduler(limits: ActionSchedulerLimits(maxRunning: settings.maxRunningActions,
+                                                                  maxWaiting: max(64, settings.maxRunningActions * 8)))
+        expiryTimer = try LoopTimer(loop: loop)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+/// Keeps the layering honest: libuv and unsafe code stay in the loop layer (and the other C
+/// libraries in MenudNative), pure logic stays pure, plugins see only the plugin API.
+final class LayeringTests: XCTestCase {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every Swift file under Sources/ and Plugins/, keyed by module directory.
+    private func sources() throws -> [(module: String, path: String, text: String)] {
+        var result: [(String, String, String)] = []
+        for top in ["Sources", "Plugins"] {
+            let base = Self.packageRoot.appendingPathComponent(top)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let relative = url.path.replacingOccurrences(of: base.path + "/", with: "")
+                let module = top == "Plugins" ? "Plugins/" + relative.split(separator: "/")[0] : String(relative.split(separator: "/")[0])
+                result.append((module, top + "/" + relative, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return result
+    }
+
+    private func imports(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("import ") else { return nil }
+            return String(trimmed.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Source without comments and string literals, so a doc comment naming libuv is fine.
+    private func code(_ text: String) -> String {
+        var output = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var kept = String(line)
+            if let comment = kept.range(of: "//") { kept = String(kept[..<comment.lowerBound]) }
+            kept = kept.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
+            output += kept + "\n"
+        }
+        return output
+    }
+
+    func testTheScanSeesTheWholeTree() throws {
+        let files = try sources()
+        let modules = Set(files.map(\.module))
+        for expected in ["MenudLoop", "MenudNative", "MenudCore", "MenuLayout", "MenudPluginAPI", "MenudRuntime", "MenuctlKit", "menud", "menuctl", "Plugins/FileActions"] {
+            XCTAssertTrue(modules.contains(expected), "no Swift files found for \(expected)")
+        }
+        XCTAssertGreaterThan(files.count, 100)
+    }
+
+    func testLibuvAndUnmanagedOnlyInTheLoopLayer() throws {
+        for file in try sources() where file.module != "MenudLoop" {
+            XCTAssertFalse(imports(file.text).contains("CLibUV"), "\(file.path) imports CLibUV; only Sources/MenudLoop may")
+            XCTAssertFalse(code(file.text).contains("Unmanaged"), "\(file.path) uses Unmanaged; only Sources/MenudLoop may")
+        }
+    }
+
+    func testUnsafePointersOnlyInTheLoopLayerAndNativeWrappers() throws {
+        let pattern = try NSRegularExpression(pattern: #"\b(Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|OpaquePointer)\b"#)
+        for file in try sources() where file.module != "MenudLoop" && file.module != "MenudNative" {
+            let text = code(file.text)
+            let hits = pattern.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+            XCTAssertEqual(hits, 0, "\(file.path) uses unsafe pointers; keep them in MenudLoop or MenudNative")
+        }
+    }
+
+    func testCLibrariesOnlyInTheirWrappers() throws {
+        for file in try sources() {
+            for module in imports(file.text) where ["CCrypto", "CMagic", "CSystemd"].contains(module) {
+                XCTAssertEqual(file.module, "MenudNative", "\(file.path) imports \(module); wrap it in MenudNative")
+            }
+        }
+    }
+
+    func testPureLogicImportsNoRuntimeOrSystemLayer() throws {
+        let forbidden = ["MenudLoop", "MenudNative", "MenudRuntime", "MenudPluginAPI", "MenuctlKit", "Dispatch", "CLibUV"]
+        for file in try sources() where file.module == "MenudCore" || file.module == "MenuLayout" {
+            for module in imports(file.text) where forbidden.contains(module) {
+                XCTFail("\(file.path) imports \(module); pure logic must not")
+            }
+        }
+    }
+
+    func testPluginAPIAndPluginsSeeNoDaemonInternals() throws {
+        for file in try sources() where file.module == "MenudPluginAPI" {
+            for module in imports(file.text) where module != "Foundation" {
+                XCTFail("\(file.path) imports \(module); the plugin API depends on Foundation only")
+            }
+        }
+        for file in try sources() where file.module.hasPrefix("Plugins/") {
+            for module in imports(file.text) where ["MenudRuntime", "MenudCore", "MenudLoop", "CLibUV", "MenuLayout"].contains(module) {
+                XCTFail("\(file.path) imports \(module); plugins use MenudPluginAPI (and MenudNative for C libraries)")
+            }
+        }
+    }
+
+    func testExecutablesAreThin() throws {
+        for file in try sources() where file.module == "menud" || file.module == "menuctl" {
+            let lines = code(file.text).split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            XCTAssertLessThanOrEqual(lines.count, 10, "\(file.path) should only hand over to its library")
+        }
+    }
+}

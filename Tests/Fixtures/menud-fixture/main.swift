@@ -1,0 +1,27 @@
+// The daemon with two extra plugins that misbehave on purpose, for the integration tests:
+// "faulty" throws while building its items, "sluggish" takes 2 s to build them (past any
+// sensible menuBuildTimeout). It also shows how a host program registers its own plugins.
+import Foundation
+import MenudPluginAPI
+import MenudRuntime
+
+struct FaultyPlugin: MenudPlugin {
+    let name = "faulty"
+    let version = "1.0"
+    struct Broken: Error, CustomStringConvertible { var description: String { "the faulty plugin always fails" } }
+    func items(for target: MenuTarget) async throws -> [MenuItem] { throw Broken() }
+}
+
+struct SluggishPlugin: MenudPlugin {
+    let name = "sluggish"
+    let version = "1.0"
+    func items(for target: MenuTarget) async throws -> [MenuItem] {
+        try? await Task.sleep(nanoseconds: 2_000_000_000)
+        return [.action("Too late", id: "late") { _ in ActionOutcome(message: "should never be offered") }]
+    }
+}
+
+exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: [
+    PluginFactory(name: "faulty") { _ in FaultyPlugin() },
+    PluginFactory(name: "sluggish") { _ in SluggishPlugin() },
+]))

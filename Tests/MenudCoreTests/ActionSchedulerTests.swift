@@ -1,0 +1,141 @@
+import MenudCore
+import XCTest
+
+final class ActionSchedulerTests: XCTestCase {
+    func testSameFileRunsOneAfterAnotherInDismissalOrder() throws {
+        var scheduler = ActionScheduler<Int>()
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(2, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["a"]))
+        XCTAssertEqual(scheduler.runningCount, 1)
+        XCTAssertEqual(try scheduler.finish(1), [2])
+        XCTAssertTrue(scheduler.isRunning(2))
+        XCTAssertTrue(scheduler.isWaiting(3))
+        XCTAssertEqual(try scheduler.finish(2), [3])
+        XCTAssertEqual(try scheduler.finish(3), [])
+        XCTAssertEqual(scheduler.runningCount + scheduler.waitingCount, 0)
+    }
+
+    func testDifferentFilesRunInParallel() throws {
+        var scheduler = ActionScheduler<String>()
+        XCTAssertTrue(try scheduler.enqueue("a1", paths: ["a"]))
+        XCTAssertTrue(try scheduler.enqueue("b1", paths: ["b"]))
+        XCTAssertTrue(try scheduler.enqueue("none", paths: []))
+        XCTAssertEqual(scheduler.runningCount, 3)
+    }
+
+    func testAWaitingJobHoldsItsPlaceOnEachOfItsFiles() throws {
+        var scheduler = ActionScheduler<String>()
+        XCTAssertTrue(try scheduler.enqueue("a1", paths: ["a"]))
+        // A selection over a and b waits for a1 ...
+        XCTAssertFalse(try scheduler.enqueue("ab", paths: ["a", "b"]))
+        // ... and a later action on b waits behind it although b is free.
+        XCTAssertFalse(try scheduler.enqueue("b1", paths: ["b"]))
+        // Unrelated files pass.
+        XCTAssertTrue(try scheduler.enqueue("c1", paths: ["c"]))
+        XCTAssertEqual(try scheduler.finish("a1"), ["ab"])
+        XCTAssertEqual(try scheduler.finish("c1"), [])
+        XCTAssertEqual(try scheduler.finish("ab"), ["b1"])
+    }
+
+    func testGlobalCapOnRunningActions() throws {
+        var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 2, maxWaiting: 10))
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertTrue(try scheduler.enqueue(2, paths: ["b"]))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["c"]))
+        XCTAssertFalse(try scheduler.enqueue(4, paths: ["d"]))
+        XCTAssertFalse(try scheduler.enqueue(5, paths: ["a"]))
+        XCTAssertEqual(try scheduler.finish(2), [3])
+        // 5 waits for a; 4 takes the free slot.
+        XCTAssertEqual(try scheduler.finish(1), [4])
+        XCTAssertEqual(try scheduler.finish(3), [5])
+    }
+
+    func testQueueLimitRefusesWithBusy() throws {
+        var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 1, maxWaiting: 1))
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(2, paths: ["b"]))
+        XCTAssertThrowsError(try scheduler.enqueue(3, paths: ["c"])) { error in
+            XCTAssertEqual(error as? ActionSchedulerError, .busy(limit: "maxQueuedActions", value: 1))
+            XCTAssertEqual((error as? ActionSchedulerError)?.rpcCode, -32040)
+        }
+        XCTAssertEqual(scheduler.waitingCount, 1)
+    }
+
+    func testWithdrawFreesTheWaitingPlace() throws {
+        var scheduler = ActionScheduler<Int>()
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(2, paths: ["a", "b"]))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["b"]))
+        XCTAssertEqual(try scheduler.withdraw(2), [3])
+        XCTAssertThrowsError(try scheduler.withdraw(1)) { error in
+            XCTAssertEqual(error as? ActionSchedulerError, .unknownJob("1"))
+        }
+    }
+
+    func testDuplicateAndUnknownJobsAreRefused() throws {
+        var scheduler = ActionScheduler<Int>()
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertThrowsError(try scheduler.enqueue(1, paths: ["b"])) { error in
+            XCTAssertEqual(error as? ActionSchedulerError, .duplicateJob("1"))
+        }
+        XCTAssertThrowsError(try scheduler.finish(9)) { error in
+            XCTAssertEqual(error as? ActionSchedulerError, .unknownJob("9"))
+        }
+    }
+
+    /// Random workloads: never two running jobs on one file, never more than the cap, and
+    /// jobs on each file start in enqueue order.
+    func testInvariantsHoldUnderRandomWorkloads() throws {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<200 {
+            var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 3, maxWaiting: 1000))
+            var paths: [Int: Set<String>] = [:]
+            var running: Set<Int> = []
+            var startOrder: [Int] = []
+            func started(_ job: Int) {
+                for other in running { XCTAssertTrue(paths[other]!.isDisjoint(with: paths[job]!)) }
+                running.insert(job)
+                startOrder.append(job)
+                XCTAssertLessThanOrEqual(running.count, 3)
+            }
+            var next = 0
+            for _ in 0..<60 {
+                if running.isEmpty || generator.next() % 3 != 0 {
+                    let count = Int(generator.next() % 3)
+                    let jobPaths = Set((0..<count).map { _ in "f\(generator.next() % 4)" })
+                    paths[next] = jobPaths
+                    if try scheduler.enqueue(next, paths: jobPaths) { started(next) }
+                    next += 1
+                } else {
+                    let job = running.sorted()[Int(generator.next() % UInt64(running.count))]
+                    running.remove(job)
+                    for job in try scheduler.finish(job) { started(job) }
+                }
+            }
+            while let job = running.min() {
+                running.remove(job)
+                for job in try scheduler.finish(job) { started(job) }
+            }
+            XCTAssertEqual(scheduler.waitingCount, 0)
+            XCTAssertEqual(startOrder.count, next)
+            for file in (0..<4).map({ "f\($0)" }) {
+                let order = startOrder.filter { paths[$0]!.contains(file) }
+                XCTAssertEqual(order, order.sorted(), "jobs on \(file) started out of order")
+            }
+        }
+    }
+
+    /// A small deterministic random number generator for the randomized test.
+    struct SplitMix64: RandomNumberGenerator {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
