@@ -31,6 +31,9 @@ extension MenuCommand {
             return try report(error)
         }
         var params: JSONObject = ["menu": .string(menu.id)]
+        if item.input == nil, options.input != nil {
+            console.err("menuctl: '\(item.title)' takes no text; --input is not used.\n")
+        }
         if let request = item.input {
             if let given = options.input {
                 params["input"] = .string(given)

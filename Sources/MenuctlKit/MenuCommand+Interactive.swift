@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import MenuLayout
 import MenudCore
@@ -10,6 +11,7 @@ extension MenuCommand {
     /// - `SIGWINCH` (the seed's rotation rule: a stale menu is dismissed, not moved): erased,
     ///   cancelled, said so, exit 0 (nothing ran, as for Esc).
     /// - `SIGINT`, `SIGTERM`, `SIGHUP`: erased, cancelled, exit 128 + the signal.
+    /// - the menu's `expiresAtMs` passing (the daemon would refuse the choice): erased, exit 1.
     func runInteractive(_ menu: DaemonMenu, request: MenuLayoutRequest) throws(MenuctlError) -> Int32 {
         guard MenuCursor.firstSelectable(in: menu.rows) != nil else {
             session.leave()
@@ -36,45 +38,68 @@ extension MenuCommand {
             session.leave()
         }
 
-        while true {
-            for event in try pump.next() {
-                switch event {
-                case .keys(let keys):
-                    for key in keys {
-                        switch navigator.handle(key) {
-                        case .nothing:
-                            continue
-                        case .redraw(let erased, let first):
-                            console.out(painter.redraw(navigator.levels, erased: erased, from: first))
-                        case .choose(let item):
-                            close()
-                            return try runChosen(item, in: menu)
-                        case .cancel:
-                            close()
-                            cancel(menu)
-                            return MenuctlExitCode.success
+        do throws(MenuctlError) {
+            while true {
+                let events = try pump.next(timeoutMs: Self.waitLimit(untilExpiry: menu.expiresAtMs))
+                if events.isEmpty, let expiry = menu.expiresAtMs, Self.wallClockMs() >= expiry {
+                    close()
+                    cancel(menu)
+                    throw .failure("the menu expired (the daemon keeps an unanswered menu open for a limited time); open it again.")
+                }
+                for event in events {
+                    switch event {
+                    case .keys(let keys):
+                        for key in keys {
+                            switch navigator.handle(key) {
+                            case .nothing:
+                                continue
+                            case .redraw(let erased, let first):
+                                console.out(painter.redraw(navigator.levels, erased: erased, from: first))
+                            case .choose(let item):
+                                close()
+                                return try runChosen(item, in: menu)
+                            case .cancel:
+                                close()
+                                cancel(menu)
+                                return MenuctlExitCode.success
+                            }
                         }
-                    }
-                case .notification(let notification):
-                    if let reason = Self.invalidation(notification, of: menu) {
+                    case .notification(let notification):
+                        if let reason = Self.invalidation(notification, of: menu) {
+                            close()
+                            throw .failure("the menu was closed: \(reason)")
+                        }
+                    case .signal(SIGWINCH):
                         close()
-                        throw .failure("the menu was closed: \(reason)")
+                        cancel(menu)
+                        console.err("menuctl: the terminal was resized, so the menu was closed; open it again.\n")
+                        return MenuctlExitCode.success
+                    case .signal(let number):
+                        close()
+                        cancel(menu)
+                        throw Self.interrupted(by: number, detail: "the menu was closed and nothing ran")
+                    case .daemonClosed:
+                        close()
+                        throw DaemonConnection.noDaemon(socketPath: socketPath, reason: "the daemon closed the connection while the menu was open")
                     }
-                case .signal(SIGWINCH):
-                    close()
-                    cancel(menu)
-                    console.err("menuctl: the terminal was resized, so the menu was closed; open it again.\n")
-                    return MenuctlExitCode.success
-                case .signal(let number):
-                    close()
-                    cancel(menu)
-                    throw Self.interrupted(by: number, detail: "the menu was closed and nothing ran")
-                case .daemonClosed:
-                    close()
-                    throw DaemonConnection.noDaemon(socketPath: socketPath, reason: "the daemon closed the connection while the menu was open")
                 }
             }
+        } catch {
+            // Whatever went wrong, the menu does not stay on the screen.
+            close()
+            throw error
         }
+    }
+
+    /// Milliseconds since 1970, the clock of the daemon's `expiresAtMs`.
+    static func wallClockMs() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// How long to wait for input before looking at the menu's expiry again (`-1`: no expiry).
+    static func waitLimit(untilExpiry expiresAtMs: Int64?) -> Int32 {
+        guard let expiresAtMs else { return -1 }
+        return Int32(clamping: max(expiresAtMs - wallClockMs(), 0) + 1)
     }
 
     /// The reason of a `menu.invalidated` notification for `menu`, or `nil` when `notification` is

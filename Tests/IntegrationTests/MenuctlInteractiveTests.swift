@@ -180,6 +180,31 @@ final class MenuctlInteractiveTests: XCTestCase {
         try assertErased(terminal, before: "░")
     }
 
+    func testAnExpiredMenuIsErasedAndSaysSo() throws {
+        let daemon = try daemon(config: "{ menuExpire: \"1s\" }")
+        let terminal = try MenuctlTerminal(["menu", "a.txt", "--at", "10,2"], socketPath: daemon.socketPath)
+        try terminal.waitForMenu()
+        try terminal.waitFor("expired")
+        XCTAssertEqual(try terminal.finish(), 1, terminal.text)
+        try assertErased(terminal, before: "expired")
+    }
+
+    func testWatchRedrawsTheListAsFilesChange() throws {
+        let daemon = try daemon()
+        let terminal = try MenuctlTerminal(["watch"], socketPath: daemon.socketPath)
+        try terminal.waitFor("1 file: ")
+        try terminal.waitFor("a.txt")
+        XCTAssertTrue(terminal.text.contains("\u{1B}[?1049h"), "drawn on the alternate screen")
+        try daemon.write("b.part", "b")
+        try terminal.waitFor("2 files: ")
+        try terminal.waitFor("b.part")
+        try FileManager.default.removeItem(at: daemon.path("a.txt"))
+        try terminal.waitFor("1 file: ", after: "2 files: ")
+        try terminal.type("q")
+        XCTAssertEqual(try terminal.finish(), 0, terminal.text)
+        XCTAssertTrue(terminal.text.hasSuffix("\u{1B}[?1049l"), "back on the normal screen: \(terminal.text.suffix(40).debugDescription)")
+    }
+
     func testAFailedActionExitsOne() throws {
         let daemon = try daemon(["plain.txt": "p"], config: """
             { commands: [ { title: "Fail", key: "f", argv: ["sh", "-c", "echo broken >&2; exit 3", "sh", "{name}"] } ] }

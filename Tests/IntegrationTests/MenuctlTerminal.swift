@@ -41,6 +41,14 @@ final class MenuctlTerminal {
         try waitFor("'\(expected.debugDescription)'", timeout: timeout) { $0.contains(expected) }
     }
 
+    /// Waits until `expected` appears after the first `earlier`.
+    func waitFor(_ expected: String, after earlier: String, timeout: TimeInterval = 10) throws {
+        try waitFor("'\(expected.debugDescription)' after '\(earlier.debugDescription)'", timeout: timeout) { text in
+            guard let start = text.range(of: earlier) else { return false }
+            return text[start.upperBound...].contains(expected)
+        }
+    }
+
     /// Waits until a whole menu box has been drawn (`count` bottom-right corners seen).
     func waitForMenu(count: Int = 1) throws {
         try waitFor("the menu") { $0.components(separatedBy: "┘").count - 1 >= count }
