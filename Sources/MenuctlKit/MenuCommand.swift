@@ -86,7 +86,8 @@ final class MenuCommand {
         }
     }
 
-    /// The protocol's `layout` parameter for `request`.
+    /// The protocol's `layout` parameter for `request`, `maxWidth` included so that the daemon's
+    /// answer is the layout `menuctl` draws whatever the daemon's own default.
     static func layoutParam(_ request: MenuLayoutRequest) -> JSONValue {
         let width: JSONValue
         switch request.width {
@@ -100,6 +101,7 @@ final class MenuCommand {
                 "width": .int(Int64(request.source.width)), "height": .int(Int64(request.source.height)),
             ],
             "width": width,
+            "maxWidth": .int(Int64(request.maxWidth)),
         ]
     }
 

@@ -53,7 +53,8 @@ public struct WatchScreen: Sendable {
     /// The whole screen as one write: home, each line cleared to its end, the rest cleared.
     public func render(_ model: WatchModel) -> String {
         let clearLine = AnsiSequence.csi + "K"
-        let body = lines(model).map { $0 + clearLine }.joined(separator: "\r\n")
+        // The terminal's output processing turns each "\n" into a new line at column 0.
+        let body = lines(model).map { $0 + clearLine }.joined(separator: "\n")
         return AnsiSequence.csi + "H" + body + AnsiSequence.csi + "J"
     }
 }
