@@ -39,13 +39,19 @@ public final class PipeConnection: LoopHandle {
     /// owner should close the connection.
     public func startReading(_ onRead: @escaping (ReadEvent) -> Void) throws(LoopError) {
         self.onRead = onRead
+        guard !isReading else { return }
         try LoopError.check(uv_read_start(stream, pipeConnectionAllocate, pipeConnectionRead), "start reading")
+        isReading = true
     }
+
+    /// True between `startReading` and `stopReading` (or the end of the stream).
+    public private(set) var isReading = false
 
     /// Stops delivering reads (back-pressure); `startReading` resumes.
     public func stopReading() {
         guard !isClosing else { return }
         uv_read_stop(stream)
+        isReading = false
     }
 
     /// Queues bytes for writing; returns false when the connection is closing or the write
@@ -103,24 +109,44 @@ public final class PipeConnection: LoopHandle {
     }
 
     private var closeWhenFlushed = false
+    private var lingerTimer: LoopTimer?
 
-    /// Stops reading and closes once every queued write has reached the kernel (a plain
-    /// `close()` would cancel them). Used after a final error reply.
-    public func closeAfterFlushing() {
-        guard !isClosing else { return }
-        stopReading()
-        onRead = nil
-        if pendingWriteBytes == 0 { close() } else { closeWhenFlushed = true }
+    /// Ends the connection politely after a final reply: stops handing reads to the owner,
+    /// lets every queued write reach the kernel, sends end-of-stream (`uv_shutdown`), then
+    /// discards whatever the peer still sends until it closes too, at most `lingerMs`.
+    /// (Closing with unread input would make the kernel reset the connection and the peer
+    /// could lose the reply.)
+    public func closeAfterFlushing(lingerMs: UInt64 = 2000) {
+        guard !isClosing, !closeWhenFlushed else { return }
+        closeWhenFlushed = true
+        onRead = { [unowned self] event in
+            if case .data = event { return }
+            self.close()
+        }
+        if let timer = try? LoopTimer(loop: loop) {
+            lingerTimer = timer
+            timer.start(afterMs: lingerMs) { [unowned self] in self.close() }
+        }
+        let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
+        request.initialize(to: uv_shutdown_t())
+        if uv_shutdown(request, stream, pipeConnectionShutDown) < 0 {
+            request.deallocate()
+            close()
+        }
     }
 
-    override func willClose() { onRead = nil }
+    /// The reader installed by `closeAfterFlushing`.
+    fileprivate var drainHandler: (ReadEvent) -> Void { onRead ?? { _ in } }
+
+    override func willClose() {
+        onRead = nil
+        lingerTimer?.close()
+        lingerTimer = nil
+    }
 
     fileprivate func deliver(_ event: ReadEvent) { onRead?(event) }
 
-    fileprivate func wrote(_ count: Int) {
-        pendingWriteBytes -= count
-        if closeWhenFlushed && pendingWriteBytes == 0 { close() }
-    }
+    fileprivate func wrote(_ count: Int) { pendingWriteBytes -= count }
 }
 
 private func pipeConnectionAllocate(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int,
@@ -142,6 +168,19 @@ private func pipeConnectionRead(_ stream: UnsafeMutablePointer<uv_stream_t>?, _ 
         connection.stopReading()
         connection.deliver(.failure(LoopError(code: Int32(count), operation: "read from a connection")))
     }
+}
+
+private func pipeConnectionShutDown(_ request: UnsafeMutablePointer<uv_shutdown_t>?, _ status: Int32) {
+    guard let request else { return }
+    if let stream = request.pointee.handle, let connection = owner(UnsafeMutableRawPointer(stream), as: PipeConnection.self) {
+        // Keep draining the peer's input until it closes; the linger timer bounds the wait.
+        if status < 0 {
+            connection.close()
+        } else if !connection.isReading, (try? connection.startReading(connection.drainHandler)) == nil {
+            connection.close()
+        }
+    }
+    request.deallocate()
 }
 
 private func pipeConnectionWrote(_ request: UnsafeMutablePointer<uv_write_t>?, _ status: Int32) {

@@ -25,3 +25,23 @@ public enum Systemd {
         sd_notify(0, state) > 0
     }
 }
+
+extension Systemd {
+    /// The filesystem path a Unix socket descriptor is bound to (`getsockname`), or nil for
+    /// an unbound or abstract socket.
+    public static func boundPath(of descriptor: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        let path: String? = withUnsafeBytes(of: &address.sun_path) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let first = bytes.first, first != 0 else { return nil }
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: bytes[0..<end], as: UTF8.self)
+        }
+        return path
+    }
+}

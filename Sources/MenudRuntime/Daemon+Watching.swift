@@ -68,10 +68,12 @@ extension Daemon {
             if job.reason == .initial && job.directory.isRoot {
                 initialCrawlFinished = true
                 let counts = tracker.counts
-                log.info("initial crawl done: \(counts.total) files (\(counts.ready) ready, \(counts.pending) pending) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
+                log.info("initial crawl done: \(counts.total) file\(counts.total == 1 ? "" : "s") (\(counts.ready) ready, \(counts.pending) pending) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
                 // Files that changed while the crawl ran get their notifications now.
                 noteChanged(changed)
                 reportStatus()
+                // The crawl's batches are gone; give their memory back to the system.
+                MemoryUse.returnFreeMemory()
             }
         }
         armDeadlineTimer()

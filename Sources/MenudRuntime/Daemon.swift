@@ -138,6 +138,10 @@ final class Daemon {
         server = try PipeServer(loop: loop)
         if let activatedSocket {
             try server.open(fileDescriptor: activatedSocket)
+            if let bound = Systemd.boundPath(of: activatedSocket), bound != settings.socketPath {
+                log.info("systemd's socket is \(bound) (the configured socket \(settings.socketPath) is not used)")
+                settings.socketPath = bound
+            }
         } else {
             try socketGuard.prepare(log: log)
             let previous = umask(0o177)
@@ -402,16 +406,18 @@ final class Daemon {
         write(line, to: connection)
     }
 
-    /// Writes to a client, dropping it when it stopped reading and its queue passed the cap.
+    /// Writes to a client. A client whose earlier output is still queued past the cap has
+    /// stopped reading: it is dropped instead (one large answer to a reading client is fine,
+    /// so the queue is bounded by the cap plus one message).
     func write(_ line: [UInt8], to connection: ClientConnection) {
         guard !connection.isClosed else { return }
-        if !connection.pipe.write(line) {
-            closeConnection(connection, reason: "write failed")
-            return
-        }
         if connection.pipe.pendingWriteBytes > settings.maxOutputBytesPerClient {
             log.warning("client \(connection.id) stopped reading: \(connection.pipe.pendingWriteBytes) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
             closeConnection(connection, reason: nil)
+            return
+        }
+        if !connection.pipe.write(line) {
+            closeConnection(connection, reason: "write failed")
         }
     }
 }

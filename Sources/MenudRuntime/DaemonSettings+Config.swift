@@ -24,6 +24,9 @@ extension DaemonSettings {
         maxOutputBytesPerClient = config.maxOutputBytesPerClient
         maxConnections = config.maxConnections
         allowUids = Set(config.allowUids)
+        if allowUids.contains(65534) {
+            throw StartupError("allowUids lists 65534 (nobody)\(configPath.map { " in " + $0 } ?? ""); under systemd's PrivateUsers every other user appears as 65534, so this would let them all in. Remove it.")
+        }
         rescanIntervalMs = max(1000, min(readiness.settleMs, 10_000))
         menuExpireMs = config.menuExpireMs
         menuBuildTimeoutMs = config.menuBuildTimeoutMs

@@ -112,3 +112,64 @@ final class LifecycleIntegrationTests: XCTestCase {
         XCTAssertTrue(long.contains("107"), long)
     }
 }
+
+/// Peer checks and a large first crawl.
+final class PeerAndCrawlIntegrationTests: XCTestCase {
+    func testAnotherUidIsRefusedWithPermissionDenied() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to connect as another user") }
+        let daemon = try DaemonProcess().start()
+        // Open the socket to everyone so the kernel lets the other user connect; the daemon's
+        // own SO_PEERCRED check must still refuse it.
+        chmod(daemon.socketPath, 0o666)
+        chmod((daemon.socketPath as NSString).deletingLastPathComponent, 0o755)
+        chmod(daemon.home.path, 0o755)
+        let script = """
+            import os, socket, sys
+            os.setgid(65534); os.setuid(65534)
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.status"}\\n')
+            data = b''
+            while True:
+                chunk = s.recv(4096)
+                if not chunk: break
+                data += chunk
+            sys.stdout.write(data.decode())
+            """
+        let output = try shell("python3", "-c", script, daemon.socketPath)
+        let reply = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+        XCTAssertEqual((reply["error"] as? [String: Any])?["code"] as? Int, -32050)
+        XCTAssertTrue(daemon.log.contains("refused a connection from uid 65534"), daemon.log)
+        XCTAssertNotNil(try daemon.client().call("daemon.status")["version"], "the owner still gets in")
+    }
+
+    func testStatusAnswersWhileALargeTreeIsCrawled() throws {
+        let daemon = try DaemonProcess()
+        for directory in 0..<200 {
+            let folder = daemon.root.appendingPathComponent("d\(directory)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in 0..<100 {
+                FileManager.default.createFile(atPath: folder.appendingPathComponent("f\(file)").path, contents: nil)
+            }
+        }
+        try daemon.start(waitForCrawl: false)
+        let rpc = try daemon.client()
+        var answers = 0
+        var sawCrawling = false
+        var total = 0
+        let deadline = Date().addingTimeInterval(30)
+        var crawling = true
+        repeat {
+            let status = try rpc.call("daemon.status", timeoutMs: 2000)
+            answers += 1
+            crawling = status["crawling"] as? Bool ?? true
+            if crawling { sawCrawling = true }
+            total = (status["files"] as? [String: Any])?["total"] as? Int ?? 0
+        } while (total < 20_000 || crawling) && Date() < deadline
+        XCTAssertEqual(total, 20_000)
+        XCTAssertGreaterThan(answers, 0)
+        // On a fast machine the crawl may finish before the first question; when it did not,
+        // the daemon answered with crawling: true.
+        if sawCrawling { XCTAssertTrue(daemon.log.contains("initial crawl done: 20000 files"), daemon.log) }
+        XCTAssertEqual(try rpc.call("files.list", ["limit": 1])["total"] as? Int, 20_000)
+    }
+}

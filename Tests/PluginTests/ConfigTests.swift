@@ -186,15 +186,8 @@ final class ConfigTests: XCTestCase {
     }
 
     func testUnknownNestedKeysNameTheirPath() throws {
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"] }, { title: "b", argv: ["y"], match: { stats: ["ready"] } }] }"#,
-                           keyPath: "commands[1].match.stats",
-                           ["unknown key \"stats\" at commands[1].match in", "allowed keys: glob, mime, states, minSize, maxSize, count", "did you mean \"states\"?"])
         try assertRejected(#"{ plugins: { files: { enable: true } } }"#, keyPath: "plugins.files.enable",
                            ["unknown key \"enable\" at plugins.files", "allowed keys: enabled, settings"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], input: { prompt: "p", defualt: "" } }] }"#,
-                           keyPath: "commands[0].input.defualt", ["allowed keys: prompt, default"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], shell: true }] }"#,
-                           keyPath: "commands[0].shell", ["allowed keys: title, icon, key, match, argv, input, destructive, timeout"])
     }
 
     // MARK: - Bad values
@@ -209,7 +202,6 @@ final class ConfigTests: XCTestCase {
         try assertRejected(#"{ menuExpire: "" }"#, keyPath: "menuExpire", ["is empty"])
         try assertRejected(#"{ menuBuildTimeout: "0ms" }"#, keyPath: "menuBuildTimeout", ["from 1 ms to 1 min"])
         try assertRejected(#"{ actionTimeout: "8d" }"#, keyPath: "actionTimeout", ["to 7 d"])
-        try assertRejected(#"{ commands: [{ title: "a", argv: ["x"], timeout: "forever" }] }"#, keyPath: "commands[0].timeout", ["does not start with a number"])
     }
 
     func testBadNumbers() throws {
@@ -246,7 +238,7 @@ final class ConfigTests: XCTestCase {
 
     func testBadCommands() throws {
         try assertRejected(#"{ commands: {} }"#, keyPath: "commands", ["expected an array"])
-        try assertRejected(#"{ commands: ["ls"] }"#, keyPath: "commands[0]", ["expected an object"])
+        try assertRejected(#"{ commands: ["ls"] }"#, keyPath: "commands[0]", ["expected a command object"])
         // The shape of each command is checked by the command-actions plugin when the daemon
         // builds its plugins; PluginHostTests covers those messages.
     }
