@@ -47,7 +47,7 @@ final class MenuCommand {
         if options.json { return try runJSON() }
 
         let interactive = console.isInteractive && options.pick == nil
-        let viewport = try viewport(interactive: interactive)
+        let viewport = try viewport()
         if interactive { try session.enter() }
         let source = try source(viewport: viewport, interactive: interactive)
         let request = MenuLayoutRequest(viewport: viewport, source: source, width: options.width)
@@ -106,7 +106,7 @@ final class MenuCommand {
     }
 
     /// `--viewport`, else the terminal's size, else `COLUMNS` x `LINES`, else 80x24.
-    private func viewport(interactive: Bool) throws(MenuctlError) -> CellSize {
+    private func viewport() throws(MenuctlError) -> CellSize {
         if let viewport = options.viewport { return viewport }
         if console.outputIsTerminal, let size = TerminalSession.size(of: console) {
             guard size.cols >= MenuMetrics.minimumViewportCols, size.rows >= MenuMetrics.minimumViewportRows else {

@@ -75,6 +75,7 @@ struct RawCommand {
                 throw DaemonConnection.noDaemon(socketPath: socketPath, reason: "no answer within \(timeout / 1000) s")
             }
             var answered = false
+            _ = connection.takeNotifications()  // printed as raw lines; not kept twice
             for line in connection.takeRawLines() {
                 console.out(bytes: line + [0x0A])
                 if Self.answers(line, expectation) { answered = true }
