@@ -7,7 +7,8 @@ demo="${MENUD_DEMO_DIR:-/tmp/menud-demo-$(id -u)}"
 socket="${MENUD_SOCKET:-/tmp/menud-demo-$(id -u).run/menud.sock}"
 mkdir -p "$demo/downloads" "$demo/reports"
 printf 'quarterly numbers\n' > "$demo/reports/q3.csv"
-touch -d '1 hour ago' "$demo/reports/q3.csv"
+# Ready now, expired in about 30 s (the demo expires files after 2 min).
+touch -d '90 seconds ago' "$demo/reports/q3.csv"
 
 generator() {
   local n=0

@@ -16,12 +16,7 @@ public final class AsyncInbox<Message: Sendable>: LoopHandle, @unchecked Sendabl
     private var handler: (([Message]) -> Void)?
 
     public init(loop: EventLoop, _ handler: @escaping ([Message]) -> Void) throws(LoopError) {
-        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_async_t.self, value: uv_async_t())
-        let result = uv_async_init(loop.raw, memory.assumingMemoryBound(to: uv_async_t.self), asyncInboxWoke)
-        if result < 0 {
-            LoopHandle.discard(memory: memory)
-            throw LoopError(code: result, operation: "create an async wake-up")
-        }
+        let memory = try LoopHandle.initializedMemory(uv_async_t(), operation: "create an async wake-up") { uv_async_init(loop.raw, $0, asyncInboxWoke) }
         self.handler = handler
         super.init(memory: memory)
         retainThroughHandle()

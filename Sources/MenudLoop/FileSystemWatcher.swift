@@ -25,13 +25,13 @@ public final class FileSystemWatcher: LoopHandle {
             buffer.deallocate()
             throw LoopError(code: -errno, operation: "create an inotify instance")
         }
-        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_poll_t.self, value: uv_poll_t())
-        let result = uv_poll_init(loop.raw, memory.assumingMemoryBound(to: uv_poll_t.self), fd)
-        if result < 0 {
-            LoopHandle.discard(memory: memory)
+        let memory: UnsafeMutableRawPointer
+        do {
+            memory = try LoopHandle.initializedMemory(uv_poll_t(), operation: "poll the inotify instance") { uv_poll_init(loop.raw, $0, fd) }
+        } catch {
             Glibc.close(fd)
             buffer.deallocate()
-            throw LoopError(code: result, operation: "poll the inotify instance")
+            throw error
         }
         descriptor = fd
         super.init(memory: memory)

@@ -21,9 +21,17 @@ public class LoopHandle {
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
     }
 
-    /// Frees the memory of a handle whose `uv_*_init` failed (libuv never saw it).
-    static func discard(memory: UnsafeMutableRawPointer) {
-        memory.deallocate()
+    /// Heap-allocates a zeroed handle of type `T` and runs its `uv_*_init` on it. When the
+    /// initialization fails libuv never saw the handle: its memory is freed and the error thrown.
+    static func initializedMemory<T>(_ zero: T, operation: @autoclosure () -> String,
+                                     _ initialize: (UnsafeMutablePointer<T>) -> Int32) throws(LoopError) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocateZeroed(T.self, value: zero)
+        let result = initialize(memory.assumingMemoryBound(to: T.self))
+        if result < 0 {
+            memory.deallocate()
+            throw LoopError(code: result, operation: operation())
+        }
+        return memory
     }
 
     /// Starts closing the handle; callbacks stop now, memory is freed in the close callback.

@@ -5,12 +5,7 @@ public final class LoopTimer: LoopHandle {
     private var callback: (() -> Void)?
 
     public init(loop: EventLoop) throws(LoopError) {
-        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_timer_t.self, value: uv_timer_t())
-        let result = uv_timer_init(loop.raw, memory.assumingMemoryBound(to: uv_timer_t.self))
-        if result < 0 {
-            LoopHandle.discard(memory: memory)
-            throw LoopError(code: result, operation: "create a timer")
-        }
+        let memory = try LoopHandle.initializedMemory(uv_timer_t(), operation: "create a timer") { uv_timer_init(loop.raw, $0) }
         super.init(memory: memory)
         retainThroughHandle()
     }

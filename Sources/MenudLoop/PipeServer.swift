@@ -10,12 +10,7 @@ public final class PipeServer: LoopHandle {
 
     public init(loop: EventLoop) throws(LoopError) {
         self.loop = loop
-        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_pipe_t.self, value: uv_pipe_t())
-        let result = uv_pipe_init(loop.raw, memory.assumingMemoryBound(to: uv_pipe_t.self), 0)
-        if result < 0 {
-            LoopHandle.discard(memory: memory)
-            throw LoopError(code: result, operation: "create a socket")
-        }
+        let memory = try LoopHandle.initializedMemory(uv_pipe_t(), operation: "create a socket") { uv_pipe_init(loop.raw, $0, 0) }
         super.init(memory: memory)
         retainThroughHandle()
     }

@@ -5,12 +5,7 @@ public final class SignalWatcher: LoopHandle {
     private var callback: ((Int32) -> Void)?
 
     public init(loop: EventLoop) throws(LoopError) {
-        let memory = UnsafeMutableRawPointer.allocateZeroed(uv_signal_t.self, value: uv_signal_t())
-        let result = uv_signal_init(loop.raw, memory.assumingMemoryBound(to: uv_signal_t.self))
-        if result < 0 {
-            LoopHandle.discard(memory: memory)
-            throw LoopError(code: result, operation: "create a signal watcher")
-        }
+        let memory = try LoopHandle.initializedMemory(uv_signal_t(), operation: "create a signal watcher") { uv_signal_init(loop.raw, $0) }
         super.init(memory: memory)
         retainThroughHandle()
     }

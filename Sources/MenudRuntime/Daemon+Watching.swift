@@ -68,7 +68,7 @@ extension Daemon {
             if job.reason == .initial && job.directory.isRoot {
                 initialCrawlFinished = true
                 let counts = tracker.counts
-                log.info("initial crawl done: \(counts.total) file\(counts.total == 1 ? "" : "s") (\(counts.ready) ready, \(counts.pending) pending) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
+                log.info("initial crawl done: \(counts.total) file\(counts.total == 1 ? "" : "s") (\(counts.ready) ready, \(counts.pending) pending, \(counts.expired) expired) in \(directoryToWatch.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
                 // Files that changed while the crawl ran get their notifications now.
                 noteChanged(changed)
                 reportStatus()

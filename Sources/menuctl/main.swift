@@ -1,1 +1,4 @@
+import Glibc
 import MenuctlKit
+
+exit(MenuctlMain.run(arguments: CommandLine.arguments))

@@ -1,0 +1,13 @@
+import MenuLayout
+import MenudCore
+
+extension BadgeKind {
+    /// The badge of a file in `state`.
+    init(state: FileState) {
+        switch state {
+        case .ready: self = .ready
+        case .pending: self = .pending
+        case .expired: self = .expired
+        }
+    }
+}
