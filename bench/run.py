@@ -34,13 +34,17 @@ class Server:
     """A server process started for the run; stopped (SIGTERM, then SIGKILL) at the end."""
 
     live = []
+    # With --pin: the CPU every server runs on (the clients run on the others).
+    cpu = None
 
     def __init__(self, argv, log_path, socket_path, env=None):
         self.socket = socket_path
         self.log_path = log_path
         self.log = open(log_path, "wb")
+        cpu = Server.cpu
         self.proc = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT, env=env,
-                                     start_new_session=True)
+                                     start_new_session=True,
+                                     preexec_fn=(lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None)
         Server.live.append(self)
 
     @property
@@ -681,8 +685,19 @@ def main():
     parser.add_argument("--runs", type=int, default=int(os.environ.get("MENUD_BENCH_RUNS", "5")))
     parser.add_argument("--only", default="", help="comma-separated workload numbers (default: all)")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--pin", action="store_true",
+                        help="pin servers to the last CPU and clients to the others (for a quiet machine)")
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     args = parser.parse_args()
+    cpus = sorted(os.sched_getaffinity(0))
+    if args.pin and len(cpus) >= 2:
+        # Servers on one CPU, clients (this script, the load client) on the rest: every request
+        # then crosses CPUs the same way for every server, instead of the scheduler sometimes
+        # putting client and server on one CPU (much faster wake-ups) and sometimes not, which
+        # can make the floor's round trip swing between runs by a factor of three. On a shared
+        # machine it is worse: whatever else runs on the servers' CPU preempts them.
+        Server.cpu = cpus[-1]
+        os.sched_setaffinity(0, set(cpus[:-1]))
     bench = Bench(args)
     chosen = []
     for number in [w.strip() for w in args.only.split(",") if w.strip()] or ["2", "3", "4", "5", "1", "7"]:
@@ -690,7 +705,8 @@ def main():
         if number not in chosen:
             chosen.append(number)
     started = time.monotonic()
-    machine = {"cpus": os.cpu_count(), "load1": os.getloadavg()[0], "kernel": os.uname().release}
+    machine = {"cpus": os.cpu_count(), "load1": os.getloadavg()[0], "kernel": os.uname().release,
+               "serverCpu": Server.cpu}
     try:
         for number in chosen:
             method = getattr(bench, f"workload_{number}")
