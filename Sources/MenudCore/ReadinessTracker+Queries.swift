@@ -49,7 +49,8 @@ extension ReadinessTracker {
         }
 
         refreshSortedIndex()
-        // One copy of the table for the loop (a class property read per call would copy it each time).
+        // Read through a local copy (which shares the arrays): each call on the class property
+        // would retain and release every array of the table. Nothing below changes the table.
         let table = self.table
         let now = clock.nowMs()
         let slots = sortedIndex.sortedSlots

@@ -14,6 +14,10 @@
 /// Costs: `observe`, `remove` O(log n) amortised; `advance` O(k log n) for k due transitions;
 /// `nextDeadlineMs` O(1) amortised; `counts` O(1); `list` O(n) with filters or `since`,
 /// O(page) without (after an O(n + k log k) index refresh when k paths were added).
+///
+/// Memory: about 90 bytes a file (a 64-byte record, the name's bytes, each directory's path
+/// once, 4 bytes in the sorted index, 5 to 11 in the hash index), plus 24 bytes a file with a
+/// scheduled transition, and no heap object per file (`FileRecordTable`).
 public final class ReadinessTracker {
     public internal(set) var settings: ReadinessSettings
     public let clock: any Clock
