@@ -1,15 +1,68 @@
-/// What the tracker keeps about one file.
+/// What the tracker keeps about one file: 64 bytes and no reference, so 100,000 files cost
+/// 6.4 MB here and nothing on the heap per file.
+///
+/// The path is not stored as such: `directory` names an interned directory prefix of the
+/// `FileRecordTable` and `nameStart`/`nameCount` locate the last name in the table's shared name
+/// bytes. The scheduled transition is not stored either: it follows from the state, the last
+/// change and the settings (`ReadinessTracker.scheduledDeadline`).
 struct FileRecord {
-    let path: RelativePath
     var facts: FileFacts
     /// When the file last changed, as the readiness rules count it.
     var lastChangeMs: Int64
-    /// The configured partial-download suffix the name ends with, if any.
-    var partialSuffix: String?
-    var state: FileState
     /// The tracker's change counter at this file's last change.
     var changeCounter: UInt64
-    /// The next scheduled transition and the generation of its queue entry (0: none).
-    var deadlineMs: Int64?
-    var deadlineGeneration: UInt64
+    /// The interned directory prefix (`FileRecord.vacant` marks a free slot).
+    var directory: UInt32
+    var nameStart: UInt32
+    var nameCount: UInt32
+    /// The state in the low 2 bits; above them, 1 + the index in `settings.partialSuffixes` of
+    /// the partial-download suffix the name ends with, or 0 for none.
+    private var stateAndSuffix: UInt32
+
+    static let vacant = UInt32.max
+
+    init(facts: FileFacts, lastChangeMs: Int64, changeCounter: UInt64, state: FileState, partialSuffixIndex: Int?) {
+        self.facts = facts
+        self.lastChangeMs = lastChangeMs
+        self.changeCounter = changeCounter
+        directory = FileRecord.vacant
+        nameStart = 0
+        nameCount = 0
+        stateAndSuffix = 0
+        self.state = state
+        self.partialSuffixIndex = partialSuffixIndex
+    }
+
+    var isVacant: Bool { directory == FileRecord.vacant }
+
+    var state: FileState {
+        get {
+            switch stateAndSuffix & 3 {
+            case 0: .pending
+            case 1: .ready
+            default: .expired
+            }
+        }
+        set {
+            let code: UInt32 = switch newValue {
+            case .pending: 0
+            case .ready: 1
+            case .expired: 2
+            }
+            stateAndSuffix = (stateAndSuffix & ~3) | code
+        }
+    }
+
+    /// The index in `settings.partialSuffixes` of the suffix the name ends with, if any.
+    var partialSuffixIndex: Int? {
+        get {
+            let stored = stateAndSuffix >> 2
+            return stored == 0 ? nil : Int(stored - 1)
+        }
+        set {
+            // Configurations hold a handful of suffixes; 2^30 - 1 of them would not fit in memory.
+            let stored = newValue.map { UInt32($0 + 1) } ?? 0
+            stateAndSuffix = (stateAndSuffix & 3) | (stored << 2)
+        }
+    }
 }

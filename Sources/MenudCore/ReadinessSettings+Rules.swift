@@ -7,12 +7,17 @@
 extension ReadinessSettings {
     /// The configured suffix the last name of `name` ends with, if any.
     public func partialSuffix(ofName name: some Collection<UInt8>) -> String? {
-        for suffix in partialSuffixes {
+        partialSuffixIndex(ofName: name).map { partialSuffixes[$0] }
+    }
+
+    /// The index in `partialSuffixes` of the first suffix the last name of `name` ends with.
+    func partialSuffixIndex(ofName name: some Collection<UInt8>) -> Int? {
+        for (index, suffix) in partialSuffixes.enumerated() {
             let suffixBytes = suffix.utf8
             guard !suffixBytes.isEmpty, name.count >= suffixBytes.count else { continue }
             let tail = name.suffix(suffixBytes.count)
             if zip(tail, suffixBytes).allSatisfy({ ReadinessSettings.lowercased($0) == ReadinessSettings.lowercased($1) }) {
-                return suffix
+                return index
             }
         }
         return nil
@@ -30,12 +35,27 @@ extension ReadinessSettings {
 
     /// The state at `nowMs` and the time of the next transition, if there will be one.
     public func evaluate(lastChangeMs: Int64, partialSuffix: String?, nowMs: Int64) -> (state: FileState, nextTransitionMs: Int64?) {
-        if partialSuffix != nil { return (.pending, nil) }
+        evaluate(lastChangeMs: lastChangeMs, isPartial: partialSuffix != nil, nowMs: nowMs)
+    }
+
+    func evaluate(lastChangeMs: Int64, isPartial: Bool, nowMs: Int64) -> (state: FileState, nextTransitionMs: Int64?) {
+        if isPartial { return (.pending, nil) }
         let readyAt = readyAtMs(lastChangeMs: lastChangeMs)
         if nowMs < readyAt { return (.pending, readyAt) }
         guard let expiresAt = expiresAtMs(readyAtMs: readyAt) else { return (.ready, nil) }
         if nowMs < expiresAt { return (.ready, expiresAt) }
         return (.expired, nil)
+    }
+
+    /// The transition that follows `state` (the `nextTransitionMs` that `evaluate` gave along
+    /// with that state), so it need not be stored.
+    func nextTransitionMs(after state: FileState, lastChangeMs: Int64, isPartial: Bool) -> Int64? {
+        if isPartial { return nil }
+        switch state {
+        case .pending: return readyAtMs(lastChangeMs: lastChangeMs)
+        case .ready: return expiresAtMs(readyAtMs: readyAtMs(lastChangeMs: lastChangeMs))
+        case .expired: return nil
+        }
     }
 
     static func saturatingSum(_ lhs: Int64, _ rhs: Int64) -> Int64 {

@@ -2,20 +2,22 @@
 extension ReadinessTracker {
     /// The File object for `path`, or nil when it is not tracked.
     public func snapshot(of path: RelativePath) -> FileSnapshot? {
-        guard let slot = slotByPath[path] else { return nil }
-        return snapshot(slot: slot, nowMs: clock.nowMs())
+        let table = self.table
+        guard let slot = table.slot(of: path) else { return nil }
+        return snapshot(table[slot], path: path, nowMs: clock.nowMs())
     }
 
     /// Why `path` is in its state, for a person; nil when it is not tracked.
     public func reason(for path: RelativePath) -> String? {
-        guard let slot = slotByPath[path] else { return nil }
-        return reason(for: records[slot]!, nowMs: clock.nowMs())
+        guard let slot = table.slot(of: path) else { return nil }
+        return reason(for: table[slot], nowMs: clock.nowMs())
     }
 
     /// Every tracked path, sorted bytewise.
     public func allPaths() -> [RelativePath] {
         refreshSortedIndex()
-        return sortedIndex.sortedSlots.map { records[$0]!.path }
+        let table = self.table
+        return sortedIndex.sortedSlots.map { table.path(of: Int($0)) }
     }
 
     /// Answers `files.list`. Files are sorted by path bytewise; `total` counts the matches before
@@ -47,6 +49,9 @@ extension ReadinessTracker {
         }
 
         refreshSortedIndex()
+        // Read through a local copy (which shares the arrays): each call on the class property
+        // would retain and release every array of the table. Nothing below changes the table.
+        let table = self.table
         let now = clock.nowMs()
         let slots = sortedIndex.sortedSlots
         let limit = query.limit ?? Int.max
@@ -57,21 +62,32 @@ extension ReadinessTracker {
             total = slots.count
             let start = min(query.offset, slots.count)
             let end = start + min(limit, slots.count - start)
-            files = slots[start..<end].map { snapshot(slot: $0, nowMs: now) }
+            files = slots[start..<end].map { snapshot(table[Int($0)], path: table.path(of: Int($0)), nowMs: now) }
             return FileListPage(files: files, total: total, clock: currentClock, removed: nil, fresh: fresh)
         }
 
         var leftTheFilter: [RelativePath] = []
-        for slot in slots {
-            let record = records[slot]!
+        var pathBytes: [UInt8] = []
+        for sorted in slots {
+            let slot = Int(sorted)
+            let record = table[slot]
             if let sinceCounter, record.changeCounter <= sinceCounter { continue }
-            if let glob = query.glob, !glob.matches(record.path) { continue }
+            if let glob = query.glob {
+                // An unanchored pattern looks at the last name only.
+                if glob.isAnchored {
+                    pathBytes.removeAll(keepingCapacity: true)
+                    table.appendPath(of: slot, to: &pathBytes)
+                    if !glob.matches(pathBytes: pathBytes[...], isDirectory: false) { continue }
+                } else if !glob.matches(pathBytes: table.name(of: slot), isDirectory: false) {
+                    continue
+                }
+            }
             if let state = query.state, record.state != state {
-                if sinceCounter != nil { leftTheFilter.append(record.path) }
+                if sinceCounter != nil { leftTheFilter.append(table.path(of: slot)) }
                 continue
             }
             if total >= query.offset && files.count < limit {
-                files.append(snapshot(slot: slot, nowMs: now))
+                files.append(snapshot(record, path: table.path(of: slot), nowMs: now))
             }
             total += 1
         }
@@ -79,7 +95,7 @@ extension ReadinessTracker {
         var removed: [RelativePath]?
         if let sinceCounter {
             var gone = Set(leftTheFilter)
-            for path in tombstones.removals(after: sinceCounter) ?? [] where slotByPath[path] == nil {
+            for path in tombstones.removals(after: sinceCounter) ?? [] where table.slot(of: path) == nil {
                 if let glob = query.glob, !glob.matches(path) { continue }
                 gone.insert(path)
             }
@@ -88,8 +104,7 @@ extension ReadinessTracker {
         return FileListPage(files: files, total: total, clock: currentClock, removed: removed, fresh: fresh)
     }
 
-    func snapshot(slot: Int, nowMs: Int64) -> FileSnapshot {
-        let record = records[slot]!
+    func snapshot(_ record: FileRecord, path: RelativePath, nowMs: Int64) -> FileSnapshot {
         var readyAt: Int64?
         var expiresAt: Int64?
         if record.state != .pending {
@@ -98,7 +113,7 @@ extension ReadinessTracker {
             expiresAt = settings.expiresAtMs(readyAtMs: ready)
         }
         return FileSnapshot(
-            path: record.path,
+            path: path,
             size: record.facts.size,
             sizeText: FileSizeText.format(record.facts.size),
             state: record.state,
@@ -113,8 +128,8 @@ extension ReadinessTracker {
         let sinceChange = DurationText.format(max(0, nowMs - record.lastChangeMs))
         switch record.state {
         case .pending:
-            if let suffix = record.partialSuffix {
-                return "partial-download name (\(suffix))"
+            if let index = record.partialSuffixIndex {
+                return "partial-download name (\(settings.partialSuffixes[index]))"
             }
             return "changed \(sinceChange) ago"
         case .ready:

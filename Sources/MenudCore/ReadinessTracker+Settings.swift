@@ -12,18 +12,20 @@ extension ReadinessTracker {
         refreshSortedIndex()
         let now = clock.nowMs()
         var changed: [RelativePath] = []
-        for slot in sortedIndex.sortedSlots {
-            let before = records[slot]!
+        for sorted in sortedIndex.sortedSlots {
+            let slot = Int(sorted)
+            let before = table[slot]
             let oldTimes = visibleTimes(state: before.state, lastChangeMs: before.lastChangeMs, settings: oldSettings)
-            let partialSuffix = newSettings.partialSuffix(ofName: before.path.lastComponentBytes)
-            let evaluation = newSettings.evaluate(lastChangeMs: before.lastChangeMs, partialSuffix: partialSuffix, nowMs: now)
-            records[slot]!.partialSuffix = partialSuffix
-            records[slot]!.deadlineMs = evaluation.nextTransitionMs
+            let oldSuffix = before.partialSuffixIndex.map { oldSettings.partialSuffixes[$0] }
+            let partialSuffixIndex = newSettings.partialSuffixIndex(ofName: table.name(of: slot))
+            let newSuffix = partialSuffixIndex.map { newSettings.partialSuffixes[$0] }
+            let evaluation = newSettings.evaluate(lastChangeMs: before.lastChangeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
+            table[slot].partialSuffixIndex = partialSuffixIndex
             setState(slot, evaluation.state)
             let newTimes = visibleTimes(state: evaluation.state, lastChangeMs: before.lastChangeMs, settings: newSettings)
-            if evaluation.state != before.state || oldTimes != newTimes || partialSuffix != before.partialSuffix {
-                records[slot]!.changeCounter = bumpCounter()
-                changed.append(before.path)
+            if evaluation.state != before.state || oldTimes != newTimes || newSuffix != oldSuffix {
+                table[slot].changeCounter = bumpCounter()
+                changed.append(table.path(of: slot))
             }
         }
         rebuildDeadlines()

@@ -14,6 +14,10 @@
 /// Costs: `observe`, `remove` O(log n) amortised; `advance` O(k log n) for k due transitions;
 /// `nextDeadlineMs` O(1) amortised; `counts` O(1); `list` O(n) with filters or `since`,
 /// O(page) without (after an O(n + k log k) index refresh when k paths were added).
+///
+/// Memory: about 90 bytes a file (a 64-byte record, the name's bytes, each directory's path
+/// once, 4 bytes in the sorted index, 5 to 11 in the hash index), plus 24 bytes a file with a
+/// scheduled transition, and no heap object per file (`FileRecordTable`).
 public final class ReadinessTracker {
     public internal(set) var settings: ReadinessSettings
     public let clock: any Clock
@@ -24,23 +28,17 @@ public final class ReadinessTracker {
     /// How many files are in each state.
     public private(set) var counts = ReadinessCounts()
 
-    var records: [FileRecord?] = []
-    var slotByPath: [RelativePath: Int] = [:]
+    var table = FileRecordTable()
     private var freeSlots: [Int] = []
     /// Slots emptied since the sorted index was last rebuilt; reused only after that.
     private var slotsAwaitingRebuild: [Int] = []
     var sortedIndex = ReadinessSortedIndex()
     var tombstones: ReadinessTombstones
-    var deadlines = DeadlineQueue<DeadlineTicket>()
-    private var nextGeneration: UInt64 = 1
+    /// Queue entries name a slot; an entry is stale unless the slot's record still has that
+    /// deadline as its next transition (`scheduledDeadline`).
+    var deadlines = DeadlineQueue<UInt32>()
+    /// Files with a next transition (live queue entries).
     private var scheduledCount = 0
-
-    /// A queue entry names a slot and the generation it was scheduled with; it is stale when
-    /// the slot's record has moved on to another generation (or is gone).
-    struct DeadlineTicket: Sendable {
-        let slot: Int
-        let generation: UInt64
-    }
 
     /// - Parameters:
     ///   - tombstoneCapacity: how many removals are remembered for `since` queries.
@@ -52,20 +50,20 @@ public final class ReadinessTracker {
     }
 
     /// The number of tracked files.
-    public var count: Int { slotByPath.count }
+    public var count: Int { table.count }
 
     public func contains(_ path: RelativePath) -> Bool {
-        slotByPath[path] != nil
+        table.slot(of: path) != nil
     }
 
     /// The facts last observed for `path`.
     public func facts(of path: RelativePath) -> FileFacts? {
-        slotByPath[path].map { records[$0]!.facts }
+        table.slot(of: path).map { table[$0].facts }
     }
 
     /// The state of `path` as of the last `observe`/`advance`.
     public func state(of path: RelativePath) -> FileState? {
-        slotByPath[path].map { records[$0]!.state }
+        table.slot(of: path).map { table[$0].state }
     }
 
     /// The current change clock, `"<instanceId>:<changeCounter>"`.
@@ -87,48 +85,43 @@ public final class ReadinessTracker {
         guard !path.isRoot else { return false }
         let now = clock.nowMs()
         let changeMs = initial ? min(now, facts.mtimeMs) : now
-        if let slot = slotByPath[path] {
-            guard records[slot]!.facts != facts else { return false }
-            records[slot]!.facts = facts
-            records[slot]!.lastChangeMs = changeMs
-            let evaluation = settings.evaluate(lastChangeMs: changeMs, partialSuffix: records[slot]!.partialSuffix, nowMs: now)
+        if let slot = table.slot(of: path) {
+            guard table[slot].facts != facts else { return false }
+            let previous = scheduledDeadline(slot)
+            let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: table[slot].partialSuffixIndex != nil, nowMs: now)
+            table[slot].facts = facts
+            table[slot].lastChangeMs = changeMs
             setState(slot, evaluation.state)
-            records[slot]!.changeCounter = bumpCounter()
-            schedule(slot, at: evaluation.nextTransitionMs)
+            table[slot].changeCounter = bumpCounter()
+            reschedule(slot, from: previous)
             return true
         }
-        let partialSuffix = settings.partialSuffix(ofName: path.lastComponentBytes)
-        let evaluation = settings.evaluate(lastChangeMs: changeMs, partialSuffix: partialSuffix, nowMs: now)
-        let record = FileRecord(path: path, facts: facts, lastChangeMs: changeMs, partialSuffix: partialSuffix,
-                                state: evaluation.state, changeCounter: bumpCounter(),
-                                deadlineMs: nil, deadlineGeneration: 0)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            records[slot] = record
-        } else {
-            slot = records.count
-            records.append(record)
-        }
-        slotByPath[path] = slot
+        let partialSuffixIndex = settings.partialSuffixIndex(ofName: path.lastComponentBytes)
+        let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
+        let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(),
+                                state: evaluation.state, partialSuffixIndex: partialSuffixIndex)
+        let slot = table.insert(record, path: path, into: freeSlots.popLast())
         counts[evaluation.state] += 1
         sortedIndex.noteAddition(slot: slot)
-        schedule(slot, at: evaluation.nextTransitionMs)
+        reschedule(slot, from: nil)
         return true
     }
 
     /// Forgets `path` (deleted, or moved out of the root). Returns false when it was not tracked.
     @discardableResult
     public func remove(_ path: RelativePath) -> Bool {
-        guard let slot = slotByPath.removeValue(forKey: path) else { return false }
-        let record = records[slot]!
-        if record.deadlineMs != nil { scheduledCount -= 1 }
-        counts[record.state] -= 1
-        records[slot] = nil
+        guard let slot = table.slot(of: path) else { return false }
+        remove(slot: slot, path: path)
+        return true
+    }
+
+    private func remove(slot: Int, path: RelativePath) {
+        if scheduledDeadline(slot) != nil { scheduledCount -= 1 }
+        counts[table[slot].state] -= 1
+        table.remove(slot: slot)
         slotsAwaitingRebuild.append(slot)
         sortedIndex.noteRemoval()
         tombstones.record(path, counter: bumpCounter())
-        return true
     }
 
     /// Forgets `directory` (if it was tracked as a file) and every file under it: a directory
@@ -136,8 +129,17 @@ public final class ReadinessTracker {
     @discardableResult
     public func removeSubtree(_ directory: RelativePath) -> [RelativePath] {
         refreshSortedIndex()
-        var doomed: [RelativePath] = []
-        if slotByPath[directory] != nil { doomed.append(directory) }
+        let doomed = filesInSubtree(directory)
+        for (slot, path) in doomed { remove(slot: slot, path: path) }
+        return doomed.map(\.path)
+    }
+
+    /// `directory` (if tracked as a file) and every file under it, sorted bytewise.
+    private func filesInSubtree(_ directory: RelativePath) -> [(slot: Int, path: RelativePath)] {
+        // A local copy, dropped before the caller changes the table (which would copy it all).
+        let table = self.table
+        var found: [(slot: Int, path: RelativePath)] = []
+        if let slot = table.slot(of: directory) { found.append((slot, directory)) }
         // Everything under `directory` shares the prefix "directory/", so it forms one run in
         // bytewise order (not necessarily right after `directory`: "a-b" sorts before "a/b").
         let prefix = directory.isRoot ? [] : directory.bytes + [RelativePath.separator]
@@ -146,15 +148,13 @@ public final class ReadinessTracker {
         var high = slots.count
         while low < high {
             let middle = (low + high) / 2
-            if records[slots[middle]]!.path.bytes.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            if table.pathPrecedes(Int(slots[middle]), prefix) { low = middle + 1 } else { high = middle }
         }
         for slot in slots[low...] {
-            let path = records[slot]!.path
-            guard path.bytes.starts(with: prefix) else { break }
-            doomed.append(path)
+            guard table.path(of: Int(slot), startsWith: prefix) else { break }
+            found.append((Int(slot), table.path(of: Int(slot))))
         }
-        for path in doomed { remove(path) }
-        return doomed
+        return found
     }
 
     // MARK: - Time
@@ -166,19 +166,18 @@ public final class ReadinessTracker {
         let now = clock.nowMs()
         var changed: [RelativePath] = []
         while let entry = deadlines.popDue(atMs: now) {
-            let slot = entry.payload.slot
-            guard isCurrent(entry.payload) else { continue }
-            records[slot]!.deadlineMs = nil
-            records[slot]!.deadlineGeneration = 0
+            guard isCurrent(entry) else { continue }
+            let slot = Int(entry.payload)
+            // The popped entry was the file's live one.
             scheduledCount -= 1
-            let record = records[slot]!
-            let evaluation = settings.evaluate(lastChangeMs: record.lastChangeMs, partialSuffix: record.partialSuffix, nowMs: now)
+            let record = table[slot]
+            let evaluation = settings.evaluate(lastChangeMs: record.lastChangeMs, isPartial: record.partialSuffixIndex != nil, nowMs: now)
             if evaluation.state != record.state {
                 setState(slot, evaluation.state)
-                records[slot]!.changeCounter = bumpCounter()
-                changed.append(record.path)
+                table[slot].changeCounter = bumpCounter()
+                changed.append(table.path(of: slot))
             }
-            schedule(slot, at: evaluation.nextTransitionMs)
+            reschedule(slot, from: nil)
         }
         return changed
     }
@@ -186,7 +185,7 @@ public final class ReadinessTracker {
     /// The time of the earliest pending transition of any file (one timer covers them all), or
     /// nil when none is scheduled. It may lie in the past when `advance()` is overdue.
     public var nextDeadlineMs: Int64? {
-        while let first = deadlines.first, !isCurrent(first.payload) {
+        while let first = deadlines.first, !isCurrent(first) {
             deadlines.popFirst()
         }
         return deadlines.first?.deadlineMs
@@ -200,58 +199,59 @@ public final class ReadinessTracker {
     }
 
     func setState(_ slot: Int, _ state: FileState) {
-        let old = records[slot]!.state
+        let old = table[slot].state
         guard old != state else { return }
         counts[old] -= 1
         counts[state] += 1
-        records[slot]!.state = state
+        table[slot].state = state
     }
 
-    /// Makes `deadlineMs` the slot's only live deadline (nil: none).
-    func schedule(_ slot: Int, at deadlineMs: Int64?) {
-        let previous = records[slot]!.deadlineMs
-        if previous == deadlineMs { return }
+    /// The next transition of the file in `slot`, which its live queue entry carries.
+    func scheduledDeadline(_ slot: Int) -> Int64? {
+        let record = table[slot]
+        return settings.nextTransitionMs(after: record.state, lastChangeMs: record.lastChangeMs,
+                                         isPartial: record.partialSuffixIndex != nil)
+    }
+
+    /// Queues the slot's next transition after its record changed; `previous` is the deadline of
+    /// its live queue entry before the change (nil: none).
+    func reschedule(_ slot: Int, from previous: Int64?) {
+        let next = scheduledDeadline(slot)
+        if previous == next { return }
         if previous != nil { scheduledCount -= 1 }
-        guard let deadlineMs else {
-            records[slot]!.deadlineMs = nil
-            records[slot]!.deadlineGeneration = 0
-            return
-        }
-        let generation = nextGeneration
-        nextGeneration += 1
-        records[slot]!.deadlineMs = deadlineMs
-        records[slot]!.deadlineGeneration = generation
+        guard let next else { return }
         scheduledCount += 1
-        deadlines.push(deadlineMs: deadlineMs, payload: DeadlineTicket(slot: slot, generation: generation))
+        deadlines.push(deadlineMs: next, payload: UInt32(slot))
         // Files rewritten again and again leave stale entries behind; sweep them when they
         // outnumber the live ones, so the queue stays O(files).
         if deadlines.count > 2 * scheduledCount + 1024 {
-            deadlines.retainAll { isCurrent($0.payload) }
+            deadlines.retainAll { isCurrent($0) }
         }
     }
 
-    /// Replaces the queue with exactly one entry per scheduled slot.
+    /// Replaces the queue with exactly one entry per file with a next transition.
     func rebuildDeadlines() {
         deadlines.removeAll()
         scheduledCount = 0
-        for slot in records.indices {
-            guard let deadlineMs = records[slot]?.deadlineMs else { continue }
-            let generation = nextGeneration
-            nextGeneration += 1
-            records[slot]!.deadlineGeneration = generation
+        for slot in 0..<table.slotCount where table.isOccupied(slot) {
+            guard let deadlineMs = scheduledDeadline(slot) else { continue }
             scheduledCount += 1
-            deadlines.push(deadlineMs: deadlineMs, payload: DeadlineTicket(slot: slot, generation: generation))
+            deadlines.push(deadlineMs: deadlineMs, payload: UInt32(slot))
         }
     }
 
-    func isCurrent(_ ticket: DeadlineTicket) -> Bool {
-        ticket.slot < records.count && records[ticket.slot]?.deadlineGeneration == ticket.generation
+    /// An entry is live when its slot holds a file whose next transition is the entry's time. (A
+    /// slot emptied and refilled by a file due at the very same millisecond keeps the entry
+    /// live; that file is then evaluated once more at its own deadline, which changes nothing.)
+    func isCurrent(_ entry: DeadlineQueue<UInt32>.Entry) -> Bool {
+        let slot = Int(entry.payload)
+        return table.isOccupied(slot) && scheduledDeadline(slot) == entry.deadlineMs
     }
 
     /// Brings the sorted index up to date and frees the slots it no longer refers to.
     func refreshSortedIndex() {
         guard sortedIndex.isStale else { return }
-        sortedIndex.rebuild(records: records)
+        sortedIndex.rebuild(table: table)
         freeSlots.append(contentsOf: slotsAwaitingRebuild)
         slotsAwaitingRebuild.removeAll(keepingCapacity: true)
     }

@@ -377,26 +377,42 @@ final class Daemon {
 
     /// Answers a request (now, or later for deferred ones).
     func finish(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>, wasDeferred: Bool = false) {
+        let sent = reply(target, with: result, wasDeferred: wasDeferred)
+        // A large answer (files.list of a big tree) leaves its copies as free heap; give it back.
+        if sent >= Daemon.largeReplyBytes { MemoryUse.returnFreeMemory() }
+    }
+
+    /// Answers of this size or more are followed by handing free heap back to the system.
+    static let largeReplyBytes = 1 << 20
+
+    /// Sends the answer; returns how many bytes were written.
+    private func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>, wasDeferred: Bool) -> Int {
         let connection = target.connection
         if wasDeferred { connection.outstanding -= 1 }
-        guard !connection.isClosed else { return }
+        guard !connection.isClosed else { return 0 }
         var response: [UInt8]?
         if let id = target.id {
             var bytes: [UInt8] = []
             switch result {
             case .success(.value(let value)): ResponseEncoder.result(id: id, value: value, into: &bytes)
-            case .success(.encoded(let encoded)): ResponseEncoder.result(id: id, encodedResult: encoded, into: &bytes)
-            case .success(.deferred): return
+            case .success(.encoded(let encoded)):
+                bytes.reserveCapacity(encoded.count + 64)
+                ResponseEncoder.result(id: id, encodedResult: encoded, into: &bytes)
+            case .success(.deferred): return 0
             case .failure(let error): ResponseEncoder.error(id: id, error, into: &bytes)
             }
             response = bytes
         }
         if let batch = target.batch {
-            if let line = batch.fill(target.slot, with: response), !line.isEmpty { write(line, to: connection) }
-        } else if var line = response {
-            line.append(0x0A)
+            guard let line = batch.fill(target.slot, with: response), !line.isEmpty else { return 0 }
             write(line, to: connection)
+            return line.count
         }
+        guard var line = response else { return 0 }
+        response = nil  // `line` is now the only reference, so appending the newline does not copy it
+        line.append(0x0A)
+        write(line, to: connection)
+        return line.count
     }
 
     func send(error: RPCError, id: RPCId, to connection: ClientConnection) {

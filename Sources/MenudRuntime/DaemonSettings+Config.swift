@@ -1,5 +1,6 @@
 import Foundation
 import MenudCore
+import MenudNative
 
 extension DaemonSettings {
     /// Combines a validated config with the command line (which wins) and the environment.
@@ -37,9 +38,29 @@ extension DaemonSettings {
         self.config = config
     }
 
+    /// `~` and `~/…` expanded, made absolute against the current directory, `.` and `..`
+    /// folded (symlinks are left alone).
     static func absolutePath(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        return (absolute as NSString).standardizingPath
+        var expanded = path
+        if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            expanded = home + path.dropFirst()
+        }
+        if !expanded.hasPrefix("/"), case .success(let current) = NativePath.resolve(Array(".".utf8)) {
+            expanded = String(decoding: current, as: UTF8.self) + "/" + expanded
+        }
+        var components: [Substring] = []
+        for component in expanded.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." { _ = components.popLast(); continue }
+            components.append(component)
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// `absolutePath` with symlinks resolved (`realpath`), when the directory exists.
+    static func absoluteDirectory(_ path: String) -> String {
+        let absolute = absolutePath(path)
+        guard case .success(let resolved) = NativePath.resolve(Array(absolute.utf8)) else { return absolute }
+        return String(decoding: resolved, as: UTF8.self)
     }
 }

@@ -75,14 +75,6 @@ struct DaemonSettings {
         return "/tmp/menud-\(getuid())/menud.sock"
     }
 
-    /// Absolute, symlink-free form of a directory path (relative to the current directory).
-    static func absoluteDirectory(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        let standardized = (absolute as NSString).standardizingPath
-        return URL(fileURLWithPath: standardized).resolvingSymlinksInPath().path
-    }
-
     /// Human-readable list of what a reload changed.
     func describeChanges(to fresh: DaemonSettings) -> [String] {
         var changes: [String] = []

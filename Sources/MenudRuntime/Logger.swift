@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// One line per event worth knowing, on stderr. When stderr is connected to the systemd
@@ -40,30 +40,61 @@ public final class Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= self.level else { return }
-        let text = message().replacingOccurrences(of: "\n", with: "\\n")
-        let line: String
-        if journal {
-            line = "<\(level.syslogPriority)>\(text)\n"
-        } else {
-            line = "\(Logger.timestamp()) \(level.rawValue.uppercased()) \(text)\n"
-        }
-        FileHandle.standardError.write(Data(line.utf8))
+        let line = journal
+            ? Logger.line(prefix: "<\(level.syslogPriority)>", message: message())
+            : Logger.line(prefix: "\(Logger.timestamp()) \(level.rawValue.uppercased()) ", message: message())
+        Logger.writeToStandardError(line)
     }
 
-    private static func timestamp() -> String {
+    /// `prefix`, then `message` with each newline written as `\n`, then a newline: one line.
+    static func line(prefix: String, message: String) -> [UInt8] {
+        var line = Array(prefix.utf8)
+        line.reserveCapacity(line.count + message.utf8.count + 8)
+        for byte in message.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                line.append(UInt8(ascii: "\\"))
+                line.append(UInt8(ascii: "n"))
+            } else {
+                line.append(byte)
+            }
+        }
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+
+    /// Plain `write(2)`: Foundation's `FileHandle` and `String(format:)` would bring pages of
+    /// Foundation into memory for one line of text.
+    private static func writeToStandardError(_ line: [UInt8]) {
+        var rest = line
+        while !rest.isEmpty {
+            let written = write(2, rest, rest.count)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            rest.removeFirst(written)
+        }
+    }
+
+    /// Local time as `2025-11-30 17:14:57.658`.
+    static func timestamp() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec, Int(now.tv_nsec / 1_000_000))
+        return "\(padded(Int(parts.tm_year) + 1900, 4))-\(padded(Int(parts.tm_mon) + 1, 2))-\(padded(Int(parts.tm_mday), 2)) "
+            + "\(padded(Int(parts.tm_hour), 2)):\(padded(Int(parts.tm_min), 2)):\(padded(Int(parts.tm_sec), 2))."
+            + padded(Int(now.tv_nsec / 1_000_000), 3)
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// True when `JOURNAL_STREAM` ("device:inode") matches stderr.
     public static func stderrIsJournal() -> Bool {
-        guard let value = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] else { return false }
-        let parts = value.split(separator: ":")
+        guard let raw = getenv("JOURNAL_STREAM") else { return false }
+        let parts = String(cString: raw).split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
         var info = stat()
         guard fstat(2, &info) == 0 else { return false }

@@ -284,6 +284,19 @@ final class ReadinessTrackerTests: XCTestCase {
         XCTAssertEqual(files.counts, ReadinessCounts(ready: 5000, expired: 5000))
     }
 
+    func testASlotReusedByAFileDueAtTheSameTimeTransitionsOnce() throws {
+        let files = tracker()
+        files.observe(path("a"), facts: facts())
+        files.remove(path("a"))
+        _ = try files.list(FileQuery())  // frees a's slot for reuse
+        files.observe(path("b"), facts: facts())  // same slot, same deadline as a's stale entry
+        XCTAssertEqual(files.nextDeadlineMs, start + 2000)
+        clock.advance(by: 2000)
+        XCTAssertEqual(files.advance(), [path("b")])
+        XCTAssertNil(files.nextDeadlineMs)
+        XCTAssertEqual(files.counts, ReadinessCounts(ready: 1))
+    }
+
     // MARK: - Removal
 
     func testRemoveSubtreeRemovesTheDirectoryAndEverythingUnderIt() {

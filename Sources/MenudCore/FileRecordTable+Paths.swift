@@ -1,0 +1,86 @@
+/// Reading the stored paths back: whole, or compared in place without building them.
+extension FileRecordTable {
+    /// The path stored in `slot`, as a new `RelativePath`.
+    func path(of slot: Int) -> RelativePath {
+        var bytes: [UInt8] = []
+        appendPath(of: slot, to: &bytes)
+        return RelativePath(bytes: bytes)
+    }
+
+    /// Appends the bytes of the path stored in `slot` to `buffer`.
+    func appendPath(of slot: Int, to buffer: inout [UInt8]) {
+        let record = storage.records[slot]
+        let prefix = storage.prefix(record.directory)
+        let name = storage.nameBytes(record)
+        buffer.reserveCapacity(buffer.count + prefix.count + name.count)
+        buffer.append(contentsOf: prefix)
+        buffer.append(contentsOf: name)
+    }
+
+    /// The last name of the path in `slot`.
+    func name(of slot: Int) -> ArraySlice<UInt8> {
+        storage.nameBytes(storage.records[slot])
+    }
+
+    /// True when the path in `lhs` sorts before the one in `rhs` (bytewise).
+    func pathPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
+        let left = storage.records[lhs]
+        let right = storage.records[rhs]
+        if left.directory == right.directory {
+            return FileRecordTable.compare(storage.nameBytes(left), [], storage.nameBytes(right), []) < 0
+        }
+        return FileRecordTable.compare(storage.prefix(left.directory), storage.nameBytes(left),
+                                       storage.prefix(right.directory), storage.nameBytes(right)) < 0
+    }
+
+    /// True when the path in `slot` sorts before `bytes`.
+    func pathPrecedes(_ slot: Int, _ bytes: [UInt8]) -> Bool {
+        let record = storage.records[slot]
+        return FileRecordTable.compare(storage.prefix(record.directory), storage.nameBytes(record), bytes[...], []) < 0
+    }
+
+    /// True when the path in `slot` begins with `bytes`.
+    func path(of slot: Int, startsWith bytes: [UInt8]) -> Bool {
+        let record = storage.records[slot]
+        let prefix = storage.prefix(record.directory)
+        let name = storage.nameBytes(record)
+        guard prefix.count + name.count >= bytes.count else { return false }
+        if bytes.count <= prefix.count { return prefix.starts(with: bytes) }
+        return bytes.starts(with: prefix) && name.starts(with: bytes[prefix.count...])
+    }
+
+    /// Compares `a1 + a2` with `b1 + b2` bytewise: negative, zero or positive.
+    static func compare(_ a1: ArraySlice<UInt8>, _ a2: ArraySlice<UInt8>, _ b1: ArraySlice<UInt8>, _ b2: ArraySlice<UInt8>) -> Int {
+        let common = min(a1.count, b1.count)
+        var left = a1.startIndex
+        var right = b1.startIndex
+        for _ in 0..<common {
+            let x = a1[left]
+            let y = b1[right]
+            if x != y { return x < y ? -1 : 1 }
+            left += 1
+            right += 1
+        }
+        if a1.count == b1.count { return compare(a2, b2[...], []) }
+        if a1.count < b1.count { return compare(a2, b1[right...], b2) }
+        return -compare(b2, a1[left...], a2)
+    }
+
+    /// Compares `x` with `y1 + y2` bytewise.
+    private static func compare(_ x: ArraySlice<UInt8>, _ y1: ArraySlice<UInt8>, _ y2: ArraySlice<UInt8>) -> Int {
+        var index = x.startIndex
+        for byte in y1 {
+            guard index < x.endIndex else { return -1 }
+            let own = x[index]
+            if own != byte { return own < byte ? -1 : 1 }
+            index += 1
+        }
+        for byte in y2 {
+            guard index < x.endIndex else { return -1 }
+            let own = x[index]
+            if own != byte { return own < byte ? -1 : 1 }
+            index += 1
+        }
+        return index == x.endIndex ? 0 : 1
+    }
+}

@@ -1,0 +1,123 @@
+/// The tracker's files in compact form, with no heap object per file.
+///
+/// - Storage (`FileRecordStorage`): one 64-byte `FileRecord` per slot (a vacant slot has
+///   `directory == vacant`); a path is split after its last `/` into a directory prefix
+///   (including that `/`; empty for a top-level name) and a name; each prefix in use is stored
+///   once and each name once, in flat byte arrays, so a file costs its name's bytes. The bytes
+///   are kept exactly: any byte string splits and joins back.
+/// - Lookup: `slots` indexes slots by the hash of the whole path (`FileRecordHasher`), compared
+///   in place, so looking a path up allocates nothing. `prefixIndex` does the same for prefixes.
+///
+/// Slots are chosen by the caller (`insert(_:path:into:)`), which decides when a vacant slot may
+/// be reused. Costs: lookup, insert and remove O(path length) expected; an index that grows
+/// rehashes every entry; removed names and prefixes are compacted away once they make up half
+/// of their storage.
+struct FileRecordTable {
+    private(set) var storage = FileRecordStorage()
+    private var slots = FileRecordIndex()
+    /// Every prefix in use but the empty one.
+    private var prefixIndex = FileRecordIndex()
+    private var freePrefixIds: [Int] = []
+    /// The prefix most recently interned: files arrive directory by directory.
+    private var recentPrefixId = 0
+
+    init() {}
+
+    /// Occupied slots.
+    var count: Int { slots.count }
+
+    /// Directory prefixes in use, besides the empty one.
+    var directoryCount: Int { prefixIndex.count }
+
+    var slotCount: Int { storage.records.count }
+
+    subscript(slot: Int) -> FileRecord {
+        get { storage.records[slot] }
+        _modify { yield &storage.records[slot] }
+    }
+
+    func isOccupied(_ slot: Int) -> Bool {
+        storage.isOccupied(slot)
+    }
+
+    /// The slot holding `path`, if it is in the table.
+    func slot(of path: RelativePath) -> Int? {
+        let bytes = path.bytes
+        return slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }.id
+    }
+
+    /// Stores `record` under `path`, which must not be in the table, in the vacant slot `reused`
+    /// or in a new slot at the end. Returns the slot.
+    mutating func insert(_ record: FileRecord, path: RelativePath, into reused: Int?) -> Int {
+        let bytes = path.bytes
+        if slots.isFull {
+            slots.grow(idLimit: storage.records.count, isStored: { storage.isOccupied($0) }, hashOf: { storage.hash(ofSlot: $0) })
+        }
+        let found = slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }
+        precondition(found.id == nil, "\(path) is already in the table")
+        let nameStart = bytes.lastIndex(of: RelativePath.separator).map { $0 + 1 } ?? 0
+        var stored = record
+        stored.directory = UInt32(internPrefix(bytes, length: nameStart))
+        stored.nameStart = UInt32(storage.names.count)
+        stored.nameCount = UInt32(bytes.count - nameStart)
+        storage.names.append(contentsOf: bytes[nameStart...])
+        let slot: Int
+        if let reused {
+            precondition(storage.records[reused].isVacant, "slot \(reused) is in use")
+            slot = reused
+            storage.records[slot] = stored
+        } else {
+            slot = storage.records.count
+            storage.records.append(stored)
+        }
+        slots.insert(slot, at: found.bucket)
+        return slot
+    }
+
+    /// Empties `slot`, which must be occupied.
+    mutating func remove(slot: Int) {
+        let record = storage.records[slot]
+        precondition(!record.isVacant, "slot \(slot) is vacant")
+        slots.remove(slot, hash: storage.hash(ofSlot: slot)) { storage.hash(ofSlot: $0) }
+        releasePrefix(Int(record.directory))
+        storage.vacate(slot)
+    }
+
+    // MARK: - Prefixes
+
+    /// The id of the prefix `bytes[0..<length]`, stored if new, with one more file.
+    private mutating func internPrefix(_ bytes: [UInt8], length: Int) -> Int {
+        var id = 0
+        if length == 0 {
+            id = 0
+        } else if storage.prefixEquals(recentPrefixId, bytes, length: length) {
+            id = recentPrefixId
+        } else {
+            if prefixIndex.isFull {
+                prefixIndex.grow(idLimit: storage.prefixStarts.count, isStored: { $0 != 0 && storage.prefixFileCounts[$0] > 0 },
+                                 hashOf: { storage.hash(ofPrefix: $0) })
+            }
+            let found = prefixIndex.find(hash: FileRecordStorage.hash(bytes, from: 0, to: length)) {
+                storage.prefixEquals($0, bytes, length: length)
+            }
+            if let existing = found.id {
+                id = existing
+            } else {
+                id = freePrefixIds.popLast() ?? storage.prefixStarts.count
+                storage.storePrefix(bytes, length: length, as: id)
+                prefixIndex.insert(id, at: found.bucket)
+            }
+        }
+        storage.prefixFileCounts[id] += 1
+        recentPrefixId = id
+        return id
+    }
+
+    private mutating func releasePrefix(_ id: Int) {
+        storage.prefixFileCounts[id] -= 1
+        guard id != 0, storage.prefixFileCounts[id] == 0 else { return }
+        prefixIndex.remove(id, hash: storage.hash(ofPrefix: id)) { storage.hash(ofPrefix: $0) }
+        storage.dropPrefix(id)
+        freePrefixIds.append(id)
+    }
+}
