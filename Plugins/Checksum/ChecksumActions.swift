@@ -45,8 +45,9 @@ public struct ChecksumActions: MenudPlugin {
     /// `["SHA-256"]`.
     public var actionTitles: [String] { ["SHA-256"] }
 
-    /// The "SHA-256" item for a single file; nothing for selections and the directory.
-    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+    /// The "SHA-256" item for a single file; nothing for selections and the directory. Built
+    /// without I/O, so the daemon takes it on its loop.
+    public func immediateItems(for target: MenuTarget) throws -> [MenuItem]? {
         guard let file = target.singleFile else { return [] }
         let threshold = progressThresholdBytes
         let item = MenuItem.action("SHA-256", id: "sha256", icon: "number", key: "h") { context in
@@ -56,6 +57,10 @@ public struct ChecksumActions: MenudPlugin {
             return [item.disabled(because: StyledText("not while pending", color: .pending))]
         }
         return [item]
+    }
+
+    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+        try immediateItems(for: target) ?? []
     }
 
     private static func hash(

@@ -54,8 +54,18 @@ public struct CommandActions: MenudPlugin {
     /// The commands' titles.
     public var actionTitles: [String] { commands.map(\.title) }
 
+    /// The items at once when no command matches on MIME type; otherwise nil, since libmagic
+    /// reads the files and that does not belong on the daemon's loop.
+    public func immediateItems(for target: MenuTarget) throws -> [MenuItem]? {
+        mimeTypes == nil ? matchingItems(for: target) : nil
+    }
+
     /// An item for each command whose match fits `target`.
     public func items(for target: MenuTarget) async throws -> [MenuItem] {
+        matchingItems(for: target)
+    }
+
+    private func matchingItems(for target: MenuTarget) -> [MenuItem] {
         var mimeCache: [String: String?] = [:]
         return commands.compactMap { spec in item(for: spec, target: target, mimeCache: &mimeCache) }
     }

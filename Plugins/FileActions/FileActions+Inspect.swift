@@ -6,13 +6,12 @@ extension FileActions {
     func inspect(_ context: ActionContext) async throws -> ActionOutcome {
         let file = try Self.singleFile(of: context, action: "Inspect")
         let modified = Date(timeIntervalSince1970: Double(file.mtimeMs) / 1000)
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
+        // A value-type format style: a new ISO8601DateFormatter per call costs ~100 us of ICU set-up.
         var lines = [
             "Path: \(file.path)",
             "Size: \(file.sizeText) (\(file.size) bytes)",
             "State: \(file.state.rawValue)",
-            "Modified: \(formatter.string(from: modified))",
+            "Modified: \(modified.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: .current)))",
         ]
         if let mimeTypes {
             do {

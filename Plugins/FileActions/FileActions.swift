@@ -62,8 +62,9 @@ public struct FileActions: MenudPlugin {
         ["Inspect", "Duplicate", "Rename…", "Move to Trash", "Move Expired Files to Trash"]
     }
 
-    /// The items for `target`; see the type's documentation.
-    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+    /// The items for `target`; see the type's documentation. Built without I/O, so the daemon
+    /// takes them on its loop.
+    public func immediateItems(for target: MenuTarget) throws -> [MenuItem]? {
         switch target.kind {
         case .file:
             guard let file = target.singleFile else { return [] }
@@ -73,6 +74,10 @@ public struct FileActions: MenudPlugin {
         case .directory:
             return directoryItems(target.files)
         }
+    }
+
+    public func items(for target: MenuTarget) async throws -> [MenuItem] {
+        try immediateItems(for: target) ?? []
     }
 
     private func singleFileItems(_ file: TargetFile) -> [MenuItem] {

@@ -78,6 +78,14 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// A member name given as its quoted bytes with the colon (`"size":`), copied
+    /// without escaping checks.
+    public mutating func key(encoded: [UInt8]) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: encoded)
+        needsComma = false
+    }
+
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
@@ -145,6 +153,15 @@ public struct JSONWriter: Sendable {
     public mutating func writeRaw(_ json: some Collection<UInt8>) {
         separate()
         bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    /// Appends already-serialized members (`"a":1,"b":2`, no braces) inside the current
+    /// object, unchecked.
+    public mutating func writeRawMembers(_ members: some Collection<UInt8>) {
+        guard !members.isEmpty else { return }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: members)
         needsComma = true
     }
 

@@ -47,7 +47,9 @@ public struct RelativePath: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// True when the bytes are valid UTF-8, so `displayString` is exact.
     public var isValidUTF8: Bool {
-        String(validating: bytes, as: UTF8.self) != nil
+        // ASCII paths (nearly all) need no String to be built.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The bytes in standard base64. Only needed on the wire when `isValidUTF8` is false.

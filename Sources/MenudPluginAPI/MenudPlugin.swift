@@ -20,9 +20,17 @@ public protocol MenudPlugin: Sendable {
     /// Item ids must be unique among the returned items (submenu children included);
     /// ``MenuItem/problems(in:)`` checks this and the other item rules.
     func items(for target: MenuTarget) async throws -> [MenuItem]
+    /// The same items as ``items(for:)``, when they can be built at once: without I/O,
+    /// without waiting, in well under a millisecond. The daemon calls this on its event loop
+    /// first and skips the hand-off to another thread when it answers; return nil to be asked
+    /// through ``items(for:)`` instead. A plugin whose answer here takes longer than the
+    /// menu-build limit is asked through ``items(for:)`` from then on.
+    func immediateItems(for target: MenuTarget) throws -> [MenuItem]?
 }
 
 extension MenudPlugin {
     /// No action titles are advertised unless the plugin says otherwise.
     public var actionTitles: [String] { [] }
+    /// By default a plugin is always asked through ``items(for:)``.
+    public func immediateItems(for target: MenuTarget) throws -> [MenuItem]? { nil }
 }

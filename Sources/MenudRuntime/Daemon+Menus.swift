@@ -2,6 +2,7 @@ import Foundation
 import MenuLayout
 import MenudCore
 import MenudLoop
+import MenudNative
 import MenudPluginAPI
 
 extension Daemon {
@@ -100,8 +101,31 @@ extension Daemon {
             finishBuild(build)
             return .deferred
         }
-        let inbox = self.inbox!
+        // Plugins that can answer at once do so here, on the loop, without a thread hand-off;
+        // one that takes too long for that is asked on another thread from then on.
+        var asynchronous: [PluginHost.Entry] = []
         for entry in plugins.entries {
+            guard !menus.slowImmediatePlugins.contains(entry.name) else {
+                asynchronous.append(entry)
+                continue
+            }
+            let started = MonotonicTime.nowMs()
+            let result: Result<[MenuItem]?, any Error>
+            do { result = .success(try entry.plugin.immediateItems(for: menuTarget)) } catch { result = .failure(error) }
+            let elapsed = MonotonicTime.nowMs() - started
+            if elapsed > settings.menuBuildTimeoutMs {
+                menus.slowImmediatePlugins.insert(entry.name)
+                log.warning("plugin \(entry.name) took \(elapsed) ms to build its items on the event loop; it is asked on another thread from now on")
+            }
+            switch result {
+            case .success(.some(let items)): pluginBuilt(build.id, plugin: entry.name, .success(items))
+            case .success(.none): asynchronous.append(entry)
+            case .failure(let error): pluginBuilt(build.id, plugin: entry.name, .failure(error))
+            }
+        }
+        if asynchronous.isEmpty { return .deferred }
+        let inbox = self.inbox!
+        for entry in asynchronous {
             let buildId = build.id
             let name = entry.name
             let plugin = entry.plugin

@@ -17,15 +17,11 @@ extension Daemon {
     }
 
     private func statusResult() -> [UInt8] {
+        if menus.statusConstants.isEmpty { menus.statusConstants = statusConstants() }
         let counts = tracker.counts
         var writer = JSONWriter(reservingCapacity: 384)
         writer.beginObject()
-        writer.key("version"); writer.writeString(Daemon.version)
-        writer.key("root"); writer.writeString(settings.root)
         writer.key("uptimeMs"); writer.writeInt(clock.nowMs() - startedAtMs)
-        writer.key("settleMs"); writer.writeInt(settings.readiness.settleMs)
-        writer.key("expireAfterMs")
-        if let expire = settings.readiness.expireAfterMs { writer.writeInt(expire) } else { writer.write(.null) }
         writer.key("files")
         writer.beginObject()
         writer.key("total"); writer.writeInt(Int64(counts.total))
@@ -33,6 +29,26 @@ extension Daemon {
         writer.key("ready"); writer.writeInt(Int64(counts.ready))
         writer.key("expired"); writer.writeInt(Int64(counts.expired))
         writer.endObject()
+        writer.key("crawling"); writer.writeBool(!initialCrawlFinished || isCrawling)
+        writer.key("watchedDirectories"); writer.writeInt(Int64(directoryToWatch.count))
+        writer.key("unwatchedDirectories"); writer.writeInt(Int64(unwatchedDirectories.count))
+        writer.key("connections"); writer.writeInt(Int64(connections.count))
+        writer.key("clock"); writer.writeString(tracker.currentClock)
+        // The members that change only with a reload, encoded once.
+        writer.writeRawMembers(menus.statusConstants)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `daemon.status` members that only a reload changes: `"version":…,"pid":…` (no braces).
+    private func statusConstants() -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 384)
+        writer.beginObject()
+        writer.key("version"); writer.writeString(Daemon.version)
+        writer.key("root"); writer.writeString(settings.root)
+        writer.key("settleMs"); writer.writeInt(settings.readiness.settleMs)
+        writer.key("expireAfterMs")
+        if let expire = settings.readiness.expireAfterMs { writer.writeInt(expire) } else { writer.writeNull() }
         writer.key("plugins")
         writer.beginArray()
         for plugin in pluginSummaries() {
@@ -43,15 +59,10 @@ extension Daemon {
             writer.endObject()
         }
         writer.endArray()
-        writer.key("crawling"); writer.write(.bool(!initialCrawlFinished || isCrawling))
-        writer.key("watchedDirectories"); writer.writeInt(Int64(directoryToWatch.count))
-        writer.key("unwatchedDirectories"); writer.writeInt(Int64(unwatchedDirectories.count))
-        writer.key("connections"); writer.writeInt(Int64(connections.count))
         writer.key("socket"); writer.writeString(settings.socketPath)
         writer.key("pid"); writer.writeInt(Int64(getpid()))
-        writer.key("clock"); writer.writeString(tracker.currentClock)
         writer.endObject()
-        return writer.bytes
+        return Array(writer.bytes.dropFirst().dropLast())
     }
 
     private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {

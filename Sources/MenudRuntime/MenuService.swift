@@ -11,6 +11,10 @@ final class MenuService {
     var actions: [MenuID: RunningAction] = [:]
     let expiryTimer: LoopTimer
     var armedExpiryMs: Int64?
+    /// `daemon.status` members that change only with a reload, encoded (see `statusResult`).
+    var statusConstants: [UInt8] = []
+    /// Plugins whose `immediateItems` was too slow for the loop; asked on other threads.
+    var slowImmediatePlugins: Set<String> = []
 
     init(settings: DaemonSettings, clock: any Clock, loop: EventLoop) throws {
         sessions = MenuSessionTable(

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import MenudCore
 import MenudLoop
@@ -6,10 +7,12 @@ import Synchronization
 
 /// Walks directory trees off the loop thread, adding a watch to each directory before listing
 /// it, and posts what it finds in batches, so the loop keeps answering requests while a large
-/// tree is crawled.
+/// tree is crawled. It has one thread of its own that sleeps on a semaphore between jobs: a
+/// dispatch queue's worker would wake the idle daemon once more when it retires.
 final class TreeCrawler: Sendable {
     private let rootBytes: [UInt8]
-    private let queue = DispatchQueue(label: "menud.crawl")
+    private let jobs = Mutex<[CrawlJob]>([])
+    private let wake = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let registrar: WatchRegistrar
@@ -24,17 +27,35 @@ final class TreeCrawler: Sendable {
         rules = Mutex(ignore)
         self.registrar = registrar
         self.post = post
+        let thread = Thread { [self] in work() }
+        thread.name = "menud-crawl"
+        thread.start()
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {
         rules.withLock { $0 = ignore }
     }
 
-    /// Stops every crawl at its next directory; nothing is posted afterwards.
-    func stop() { stopped.store(true, ordering: .relaxed) }
+    /// Stops every crawl at its next directory and ends the thread; nothing is posted afterwards.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        wake.signal()
+    }
 
     func enqueue(_ job: CrawlJob) {
-        queue.async { [self] in crawl(job) }
+        jobs.withLock { $0.append(job) }
+        wake.signal()
+    }
+
+    private func work() {
+        while true {
+            wake.wait()
+            if stopped.load(ordering: .relaxed) { return }
+            while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                crawl(job)
+                if stopped.load(ordering: .relaxed) { return }
+            }
+        }
     }
 
     private func absolute(_ path: RelativePath) -> [UInt8] {
