@@ -313,7 +313,17 @@ final class MenuIntegrationTests: XCTestCase {
             daemon.log.contains("plugin faulty failed") && daemon.log.contains("plugin sluggish took longer")
         }
         let status = try rpc.call("daemon.status")
-        XCTAssertEqual((status["plugins"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["files", "checksum", "commands", "faulty", "sluggish"])
+        XCTAssertEqual((status["plugins"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["files", "checksum", "commands", "faulty", "sluggish", "hello"])
+    }
+
+    func testTheDocumentedExamplePluginWorks() throws {
+        let daemon = try DaemonProcess()
+        try daemon.writeReady("a.txt", "a")
+        try daemon.start(config: #"{ plugins: { hello: { settings: { greeting: "Hi" } } } }"#, binary: DaemonProcess.fixturePath)
+        let rpc = try daemon.client()
+        let result = try pick(rpc, ["path": "a.txt"], "Greet")
+        XCTAssertEqual((result["outcome"] as? [String: Any])?["message"] as? String, "Hi, a.txt!")
+        try eventually("the plugin's log line") { daemon.log.contains("hello: greeting a.txt") }
     }
 
     func testActionsOnTheSameFileRunInOrderNeverAtOnce() throws {

@@ -1,6 +1,6 @@
-// The daemon with two extra plugins that misbehave on purpose, for the integration tests:
-// "faulty" throws while building its items, "sluggish" takes 2 s to build them (past any
-// sensible menuBuildTimeout). It also shows how a host program registers its own plugins.
+// The daemon with extra plugins for the integration tests: "faulty" throws while building its
+// items, "sluggish" takes 2 s to build them (past any sensible menuBuildTimeout), and "hello"
+// is the example of docs/plugins.md. It also shows how a host program registers plugins.
 import Foundation
 import MenudPluginAPI
 import MenudRuntime
@@ -24,4 +24,5 @@ struct SluggishPlugin: MenudPlugin {
 exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: [
     PluginFactory(name: "faulty") { _ in FaultyPlugin() },
     PluginFactory(name: "sluggish") { _ in SluggishPlugin() },
+    HelloPlugin.factory,
 ]))
