@@ -58,6 +58,8 @@ final class DaemonProcess {
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         env["HOME"] = home.path
+        // Under `make test-asan` the daemons check for leaks even though the runner does not.
+        if let asan = env["MENUD_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = asan }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
