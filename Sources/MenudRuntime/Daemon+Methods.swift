@@ -66,7 +66,7 @@ extension Daemon {
     }
 
     private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(allowed: ["state", "glob", "offset", "limit", "since"])
+        try params.rejectUnknownKeys(allowed: ["state", "glob", "offset", "limit", "since", "fields"])
         var query = FileQuery()
         if let state = try params.optionalString("state") {
             guard let parsed = FileState(rawValue: state) else {
@@ -82,29 +82,52 @@ extension Daemon {
         query.offset = Int(try params.optionalInt("offset", min: 0, max: Int64(Int32.max)) ?? 0)
         if let limit = try params.optionalInt("limit", min: 1, max: 1_000_000) { query.limit = Int(limit) }
         query.since = try params.optionalString("since")
-        let page: FileListPage
-        do { page = try tracker.list(query) } catch {
-            throw .invalidParams(param: "since", "since must be a clock string from an earlier answer of this daemon (\(error))")
-        }
-        var writer = JSONWriter(reservingCapacity: 64 + page.files.count * 260)
+        let fields = try listFields(params)
+        // Each File object is written straight from the tracker's records: no FileSnapshot and
+        // no string per file.
+        var fileWriter = FileObjectWriter(settings: tracker.settings, instanceId: tracker.instanceId, fields: fields)
+        let perFile = fields == .all ? 230 : 16 + 40 * fields.rawValue.nonzeroBitCount
+        var writer = JSONWriter(reservingCapacity: 64 + min(query.limit ?? tracker.count, tracker.count) * perFile)
         writer.beginObject()
         writer.key("files")
         writer.beginArray()
-        for file in page.files { file.write(to: &writer) }
+        let summary: FileListSummary
+        do {
+            summary = try tracker.forEachFile(query) { file in fileWriter.write(file, to: &writer) }
+        } catch {
+            throw .invalidParams(param: "since", "since must be a clock string from an earlier answer of this daemon (\(error))")
+        }
         writer.endArray()
-        writer.key("total"); writer.writeInt(Int64(page.total))
-        writer.key("clock"); writer.writeString(page.clock)
-        if let removed = page.removed {
+        writer.key("total"); writer.writeInt(Int64(summary.total))
+        writer.key("clock"); writer.writeString(summary.clock)
+        if let removed = summary.removed {
             writer.key("removed")
             writer.beginArray()
             for path in removed { writer.writeString(path.displayString) }
             writer.endArray()
         }
-        if page.fresh {
+        if summary.fresh {
             writer.key("fresh"); writer.write(.bool(true))
         }
         writer.endObject()
         return .encoded(writer.bytes)
+    }
+
+    /// `files.list`'s `fields`: the File members to write (all when absent).
+    private func listFields(_ params: JSONObject) throws(RPCError) -> FileFields {
+        guard let names = try params.optionalStringArray("fields") else { return .all }
+        let allowed = FileFields.names.map(\.name).joined(separator: ", ")
+        guard !names.isEmpty else {
+            throw .invalidParams(param: "fields", "fields must name at least one File member: \(allowed)")
+        }
+        var fields: FileFields = []
+        for name in names {
+            guard let field = FileFields.named(name) else {
+                throw .invalidParams(param: "fields", "fields has the unknown member \"\(name)\"; allowed: \(allowed)")
+            }
+            fields.insert(field)
+        }
+        return fields
     }
 
     private func getFile(_ params: JSONObject) throws(RPCError) -> HandlerResult {

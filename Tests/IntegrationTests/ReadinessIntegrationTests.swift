@@ -181,6 +181,56 @@ final class ReadinessIntegrationTests: XCTestCase {
         }
     }
 
+    func testListFieldsChooseTheFileMembers() throws {
+        let daemon = try DaemonProcess()
+        try daemon.writeReady("a.txt", "alpha")
+        try daemon.writeReady("dir/b.log", "bravo!")
+        let name: [UInt8] = Array("odd-".utf8) + [0xFF] + Array(".bin".utf8)
+        let full = Array(daemon.root.path.utf8) + [0x2F] + name
+        let fd = NativePath.withCString(full) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        try daemon.start(extra: ["--expire-after", "2h"])
+        let rpc = try daemon.client()
+        var all: [[String: Any]] = []
+        try eventually("three files listed") {
+            all = try rpc.list()
+            return all.count == 3
+        }
+        XCTAssertEqual(Set(all[0].keys), ["path", "size", "sizeText", "state", "mtimeMs", "readyAtMs", "expiresAtMs", "reason", "clock"],
+                       "without fields, every member")
+
+        let small = try rpc.call("files.list", ["fields": ["path", "size"]])
+        let files = try XCTUnwrap(small["files"] as? [[String: Any]])
+        XCTAssertEqual(files.compactMap { $0["path"] as? String }, ["a.txt", "dir/b.log", "odd-\u{FFFD}.bin"])
+        XCTAssertEqual(files.compactMap { $0["size"] as? Int }, [5, 6, 0])
+        XCTAssertEqual(Set(files[0].keys), ["path", "size"])
+        XCTAssertEqual(Set(files[2].keys), ["path", "pathBase64", "size"], "pathBase64 comes with path when needed")
+        XCTAssertEqual(files[2]["pathBase64"] as? String, Data(name).base64EncodedString())
+        XCTAssertEqual(small["total"] as? Int, 3)
+        XCTAssertNotNil(small["clock"])
+
+        let states = try rpc.list(["fields": ["state", "readyAtMs", "clock"], "glob": "*.log"])
+        XCTAssertEqual(states.count, 1)
+        XCTAssertEqual(Set(states[0].keys), ["state", "readyAtMs", "clock"])
+        XCTAssertEqual(states[0]["state"] as? String, "ready")
+        XCTAssertEqual(states[0]["clock"] as? String, all[1]["clock"] as? String)
+        XCTAssertEqual(states[0]["readyAtMs"] as? Int, all[1]["readyAtMs"] as? Int)
+
+        for bad: Any in [["path", "name"], [], "path", [1]] {
+            XCTAssertThrowsError(try rpc.call("files.list", ["fields": bad]), "fields \(bad)") { error in
+                let failure = error as? RPCClient.Failure
+                XCTAssertEqual(failure?.code, -32602)
+                XCTAssertEqual((failure?.data as? [String: Any])?["param"] as? String, "fields")
+            }
+        }
+        XCTAssertThrowsError(try rpc.call("files.list", ["fields": ["path", "name"]])) { error in
+            let message = (error as? RPCClient.Failure)?.message ?? ""
+            XCTAssertTrue(message.contains("\"name\""), message)
+            XCTAssertTrue(message.contains("path, size, sizeText, state, mtimeMs, readyAtMs, expiresAtMs, reason, clock"), message)
+        }
+    }
+
     func testNotificationsForChangesAndRemovals() throws {
         let daemon = try DaemonProcess()
         try daemon.start(settle: "300ms")
