@@ -57,4 +57,20 @@ final class MimeTypeDetectorTests: XCTestCase {
             XCTAssertNil(MimeTypePattern(bad), bad)
         }
     }
+
+    func testAnswersAreReusedOnlyWhileTheFileIsUnchanged() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("changing")
+        try Data("plain words\n".utf8).write(to: file)
+        let detector = try MimeTypeDetector()
+        XCTAssertEqual(try detector.mimeType(ofFileAt: file.path), "text/plain")
+        XCTAssertEqual(try detector.mimeType(ofFileAt: file.path), "text/plain")
+        // New content, new size and times: examined again.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 32)).write(to: file)
+        let fresh = try MimeTypeDetector().mimeType(ofFileAt: file.path)
+        XCTAssertNotEqual(fresh, "text/plain")
+        XCTAssertEqual(try detector.mimeType(ofFileAt: file.path), fresh, "the cached answer is not reused for new content")
+    }
 }
