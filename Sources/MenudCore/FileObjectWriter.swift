@@ -200,28 +200,10 @@ public struct FileObjectWriter {
         return bytes
     }
 
-    /// Appends valid UTF-8 as a JSON string, escaped per RFC 8259 as `JSONWriter` does.
+    /// Appends valid UTF-8 as a JSON string, quoted and escaped the way `JSONWriter` escapes.
     static func appendQuoted(_ text: [UInt8], to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text {
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
-                bytes.append(byte)
-                continue
-            }
-            bytes.append(0x5C)
-            switch byte {
-            case 0x22: bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            default:
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
-            }
-        }
+        JSONWriter.appendEscaped(text, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -233,7 +215,6 @@ public struct FileObjectWriter {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let stateTexts: [[UInt8]] = [FileState.pending, .ready, .expired].map { quoted($0.rawValue) }
 
     // Member names, encoded once (without the comma that separates members).

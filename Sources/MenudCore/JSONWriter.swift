@@ -267,50 +267,37 @@ public struct JSONWriter: Sendable {
     /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
     /// `suffix`.
     private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
-        var extra = 0
-        let source = string.utf8.span
-        for index in start..<source.count {
-            let byte = source[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                extra += Self.escapedLength(byte) - 1
-            }
-        }
-        bytes.append(addingCapacity: source.count - start + extra + 2) { output in
-            let source = string.utf8.span
-            for index in start..<source.count {
-                let byte = source[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
-                    output.append(byte)
-                    continue
-                }
-                output.append(0x5C)
-                switch byte {
-                case 0x22: output.append(0x22)
-                case 0x5C: output.append(0x5C)
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                default:
-                    output.append(UInt8(ascii: "u"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(Self.hexDigit(byte >> 4))
-                    output.append(Self.hexDigit(byte & 0x0F))
-                }
-            }
-            output.append(UInt8(ascii: "\""))
-            if let suffix { output.append(suffix) }
-        }
+        Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        if let suffix { bytes.append(suffix) }
     }
 
-    /// How many bytes `byte` takes once escaped: 2 for `\"`, `\\` and the short control escapes,
-    /// 6 for `\u00XX`.
-    private static func escapedLength(_ byte: UInt8) -> Int {
-        switch byte {
-        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return 2
-        default: return 6
+    /// Appends `text` (valid UTF-8) as the inside of a JSON string, escaped per RFC 8259:
+    /// `\"`, `\\`, the short control escapes, `\u00XX` for other control bytes; `/` and
+    /// non-ASCII are written as they are.
+    public static func appendEscaped(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + text.count + 2)
+        for byte in text {
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(0x5C)
+            switch byte {
+            case 0x22: bytes.append(0x22)
+            case 0x5C: bytes.append(0x5C)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                bytes.append(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
+            }
         }
     }
 
