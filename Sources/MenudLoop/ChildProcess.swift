@@ -85,9 +85,6 @@ public final class ChildProcess: LoopHandle {
         Glibc.kill(-pid, signal)
     }
 
-    /// True once the process has exited (its output may still be draining).
-    public var hasExited: Bool { exit != nil }
-
     private func onExitHandled() {
         onOutput = nil
         onExit = nil

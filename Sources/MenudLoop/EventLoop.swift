@@ -39,18 +39,6 @@ public final class EventLoop {
     /// The loop's cached time in milliseconds (monotonic, arbitrary origin).
     public var nowMs: UInt64 { uv_now(raw) }
 
-    /// Number of handles not yet closed (active or not).
-    public var aliveHandleCount: Int {
-        var count = 0
-        uv_walk(raw, { handle, arg in
-            guard let handle, let arg else { return }
-            if uv_is_closing(handle) == 0 {
-                arg.assumingMemoryBound(to: Int.self).pointee += 1
-            }
-        }, &count)
-        return count
-    }
-
     /// Closes every handle still open (each through its owner, so memory is freed in the close
     /// callback), runs the loop until the close callbacks have fired, then closes the loop.
     /// Returns `uv_loop_close`'s result: 0 when the loop closed clean.

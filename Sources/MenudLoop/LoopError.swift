@@ -20,11 +20,7 @@ public struct LoopError: Error, Sendable, CustomStringConvertible, Equatable {
     public var message: String { String(cString: uv_strerror(code)) }
     public var description: String { "\(operation): \(message) (\(name))" }
 
-    public var isAddressInUse: Bool { code == UV_EADDRINUSE.rawValue }
-    public var isNotFound: Bool { code == UV_ENOENT.rawValue }
     public var isNoSpace: Bool { code == UV_ENOSPC.rawValue }
-    public var isPermissionDenied: Bool { code == UV_EACCES.rawValue || code == UV_EPERM.rawValue }
-    public var isEndOfFile: Bool { code == UV_EOF.rawValue }
 
     /// Throws when `result` is a libuv error code (negative).
     @inline(__always)

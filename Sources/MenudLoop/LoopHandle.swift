@@ -48,10 +48,6 @@ public class LoopHandle {
     /// Subclasses release resources that must outlive the handle (a file descriptor).
     func didClose() {}
 
-    /// Keeps the loop alive while this handle is active (the default), or not.
-    public final func setKeepsLoopAlive(_ value: Bool) {
-        if value { uv_ref(handle) } else { uv_unref(handle) }
-    }
 }
 
 /// The one close callback for every handle: releases the wrapper and frees the memory.

@@ -115,12 +115,4 @@ public final class UnixSocketClient {
             return result > 0
         }
     }
-
-    /// True when buffered bytes already hold a complete line.
-    public var hasBufferedLine: Bool { buffer.contains(0x0A) }
-
-    /// Half-closes the sending side (the peer sees end of stream).
-    public func shutdownWriting() {
-        shutdown(fileDescriptor, Int32(SHUT_WR))
-    }
 }

@@ -161,7 +161,7 @@ extension Daemon {
     private func answer(_ action: RunningAction, _ result: Result<HandlerResult, RPCError>) {
         guard !action.answered else { return }
         action.answered = true
-        finish(action.reply, with: result, wasDeferred: true)
+        finish(action.reply, with: result)
     }
 
     /// At shutdown: queued actions never start and get a clear error; running ones get

@@ -245,7 +245,7 @@ extension Daemon {
                 target: build.target.kind == .directory ? .directory : .paths(build.targetPaths.map(\.displayString)),
                 items: descriptors)
         } catch {
-            finish(build.reply, with: .failure(RPCError(error)), wasDeferred: true)
+            finish(build.reply, with: .failure(RPCError(error)))
             return
         }
         var statesAtOpen: [RelativePath: MenudCore.FileState] = [:]
@@ -280,7 +280,7 @@ extension Daemon {
             }
         }
         writer.endObject()
-        finish(build.reply, with: .success(.encoded(writer.bytes)), wasDeferred: true)
+        finish(build.reply, with: .success(.encoded(writer.bytes)))
     }
 
     /// "files.inspect" -> ("files", "inspect").

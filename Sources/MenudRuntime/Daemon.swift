@@ -37,7 +37,6 @@ final class Daemon {
     var directoryToWatch: [RelativePath: Int32] = [:]
     var orphanEvents: [Int32: [FileSystemEvent]] = [:]
     var dirty: Set<RelativePath> = []
-    var dirtyDirectories: Set<RelativePath> = []
     var unwatchedDirectories: Set<RelativePath> = []
     var armedDeadlineMs: Int64?
     var nextCrawlId = 1
@@ -53,7 +52,6 @@ final class Daemon {
 
     var methods: [String: MethodHandler] = [:]
     var isStopping = false
-    var exitCode: Int32 = 0
     let socketGuard: SocketGuard
     let processes: ProcessTable
     var plugins: PluginHost
@@ -112,10 +110,10 @@ final class Daemon {
         let closed = loop.closeEverything()
         if closed != 0 {
             log.error("the event loop did not close clean (\(closed)); some handle was left open")
-            return exitCode == 0 ? 1 : exitCode
+            return 1
         }
         log.info("stopped")
-        return exitCode
+        return 0
     }
 
     private func start(activatedSocket: Int32?) throws {
@@ -206,7 +204,7 @@ final class Daemon {
                 processes.killAll()
                 for action in menus.actions.values where !action.answered {
                     action.answered = true
-                    finish(action.reply, with: .failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")), wasDeferred: true)
+                    finish(action.reply, with: .failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")))
                 }
                 // Keep the loop turning until the killed processes' exits have resumed their
                 // tasks and each task has reported back (actionFinished removes it; the last one
@@ -368,7 +366,7 @@ final class Daemon {
                 switch result {
                 case .value(let value): finish(target, with: .success(.value(value)))
                 case .encoded(let bytes): finish(target, with: .success(.encoded(bytes)))
-                case .deferred: target.connection.outstanding += 1
+                case .deferred: break  // answered later through finish(_:with:)
                 }
             } catch let error as RPCError {
                 finish(target, with: .failure(error))
@@ -380,8 +378,8 @@ final class Daemon {
     }
 
     /// Answers a request (now, or later for deferred ones).
-    func finish(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>, wasDeferred: Bool = false) {
-        let sent = reply(target, with: result, wasDeferred: wasDeferred)
+    func finish(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) {
+        let sent = reply(target, with: result)
         // A large answer (files.list of a big tree) leaves its copies as free heap; give it back.
         if sent >= Daemon.largeReplyBytes { scheduleTrim() }
     }
@@ -397,9 +395,8 @@ final class Daemon {
     static let largeReplyBytes = 1 << 20
 
     /// Sends the answer; returns how many bytes were written.
-    private func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>, wasDeferred: Bool) -> Int {
+    private func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) -> Int {
         let connection = target.connection
-        if wasDeferred { connection.outstanding -= 1 }
         guard !connection.isClosed else { return 0 }
         var response: [UInt8]?
         if let id = target.id {
