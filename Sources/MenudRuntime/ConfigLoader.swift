@@ -95,7 +95,7 @@ enum ConfigLoader {
             // (with the same file and key-path messages) when the daemon builds its plugins.
             for command in commands {
                 guard case .object = command.value else {
-                    throw .invalidValue(file: file, keyPath: command.keyPath, problem: "expected a command object ({title, match, argv, ...}), found \(command.value.kindDescription)")
+                    throw .invalidValue(file: file, keyPath: command.keyPath, problem: "expected a command object ({title, match, argv, ...}), found \(command.value.configDescription)")
                 }
             }
             config.commands = commands.map(\.value)
@@ -105,7 +105,7 @@ enum ConfigLoader {
 
     private static func buildPlugins(_ value: ConfigValue, file: String) throws(ConfigError) -> [String: ConfigPlugin] {
         guard case .object(let entries) = value else {
-            throw .invalidValue(file: file, keyPath: "plugins", problem: "expected an object of plugin names, such as { files: { enabled: true } }, found \(value.kindDescription)")
+            throw .invalidValue(file: file, keyPath: "plugins", problem: "expected an object of plugin names, such as { files: { enabled: true } }, found \(value.configDescription)")
         }
         var plugins: [String: ConfigPlugin] = [:]
         for name in entries.keys.sorted() {
@@ -118,7 +118,7 @@ enum ConfigLoader {
             if let enabled = try entry.bool("enabled") { plugin.enabled = enabled }
             if let settings = entry["settings"] {
                 guard case .object(let fields) = settings else {
-                    throw entry.fail("settings", "expected an object ({ ... }) of the plugin's settings, found \(settings.kindDescription)")
+                    throw entry.fail("settings", "expected an object ({ ... }) of the plugin's settings, found \(settings.configDescription)")
                 }
                 plugin.settings = fields
             }

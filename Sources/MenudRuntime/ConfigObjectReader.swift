@@ -12,7 +12,7 @@ struct ConfigObjectReader {
         guard case .object(let fields) = value else {
             let place = objectPath.isEmpty ? "the top level" : objectPath
             throw ConfigError(file: file, keyPath: objectPath.isEmpty ? nil : objectPath,
-                              message: "\(place) in \(file): expected an object ({ ... }), found \(value.kindDescription)")
+                              message: "\(place) in \(file): expected an object ({ ... }), found \(value.configDescription)")
         }
         if let unknown = fields.keys.filter({ !allowedKeys.contains($0) }).sorted().first {
             throw ConfigError.unknownKey(unknown, objectPath: objectPath, file: file, allowed: allowedKeys)
@@ -37,7 +37,7 @@ struct ConfigObjectReader {
     func bool(_ key: String) throws(ConfigError) -> Bool? {
         guard let value = fields[key] else { return nil }
         guard case .bool(let flag) = value else {
-            throw .invalidValue(file: file, keyPath: keyPath(key), problem: "expected true or false, found \(value.kindDescription)")
+            throw .invalidValue(file: file, keyPath: keyPath(key), problem: "expected true or false, found \(value.configDescription)")
         }
         return flag
     }
@@ -56,7 +56,7 @@ struct ConfigObjectReader {
     func array(_ key: String) throws(ConfigError) -> [(value: ConfigValue, keyPath: String)]? {
         guard let value = fields[key] else { return nil }
         guard case .array(let elements) = value else {
-            throw .invalidValue(file: file, keyPath: keyPath(key), problem: "expected an array ([ ... ]), found \(value.kindDescription)")
+            throw .invalidValue(file: file, keyPath: keyPath(key), problem: "expected an array ([ ... ]), found \(value.configDescription)")
         }
         return elements.enumerated().map { ($0.element, "\(keyPath(key))[\($0.offset)]") }
     }
@@ -78,7 +78,7 @@ struct ConfigObjectReader {
 
     static func string(_ value: ConfigValue, at keyPath: String, file: String, allowEmpty: Bool) throws(ConfigError) -> String {
         guard case .string(let text) = value else {
-            throw .invalidValue(file: file, keyPath: keyPath, problem: "expected a string, found \(value.kindDescription)")
+            throw .invalidValue(file: file, keyPath: keyPath, problem: "expected a string, found \(value.configDescription)")
         }
         if !allowEmpty && text.isEmpty {
             throw .invalidValue(file: file, keyPath: keyPath, problem: "must not be empty")
@@ -88,8 +88,8 @@ struct ConfigObjectReader {
 
     static func integer(_ value: ConfigValue, at keyPath: String, file: String, in range: ClosedRange<Int64>, unit: String) throws(ConfigError) -> Int64 {
         let allowed = "expected a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-        guard case .integer(let number) = value else {
-            throw .invalidValue(file: file, keyPath: keyPath, problem: "\(allowed), found \(value.kindDescription)")
+        guard case .int(let number) = value else {
+            throw .invalidValue(file: file, keyPath: keyPath, problem: "\(allowed), found \(value.configDescription)")
         }
         guard range.contains(number) else {
             throw .invalidValue(file: file, keyPath: keyPath, problem: "\(allowed), found \(number)")
@@ -100,7 +100,7 @@ struct ConfigObjectReader {
     static func duration(_ value: ConfigValue, at keyPath: String, file: String, in range: ClosedRange<Int64>) throws(ConfigError) -> Int64 {
         let allowed = "expected a duration from \(DurationText.format(range.lowerBound)) to \(DurationText.format(range.upperBound)), written like \"300ms\", \"2s\", \"10m\", \"1h\" or \"7d\""
         guard case .string(let text) = value else {
-            throw .invalidValue(file: file, keyPath: keyPath, problem: "\(allowed), found \(value.kindDescription)")
+            throw .invalidValue(file: file, keyPath: keyPath, problem: "\(allowed), found \(value.configDescription)")
         }
         let milliseconds: Int64
         do {

@@ -21,11 +21,11 @@ struct PluginHost: Sendable {
         for factory in factories {
             let switches = config.plugins[factory.name]
             if switches?.enabled == false { continue }
-            var values = (switches?.settings ?? [:]).mapValues(PluginValue.init)
+            var values = switches?.settings ?? [:]
             var path = "plugins.\(factory.name).settings"
             if factory.name == "commands" {
                 // Command actions are declared at the top level of the config.
-                values["commands"] = .array(config.commands.map(PluginValue.init))
+                values["commands"] = .array(config.commands)
                 path = ""
             }
             do {

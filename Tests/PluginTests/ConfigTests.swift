@@ -151,7 +151,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.allowUids, [0, 1001])
         XCTAssertEqual(config.defaultFileAction, "checksum.sha256")
         XCTAssertEqual(config.plugins["checksum"], ConfigPlugin(enabled: true, settings: [
-            "algorithms": .array([.string("sha256"), .string("md5")]), "limit": .integer(3),
+            "algorithms": .array([.string("sha256"), .string("md5")]), "limit": .int(3),
         ]))
         XCTAssertEqual(config.plugins["file-actions"], ConfigPlugin(enabled: false, settings: [:]))
         XCTAssertEqual(config.readinessSettings, ReadinessSettings(settleMs: 1500, expireAfterMs: 604_800_000, partialSuffixes: [".part", ".partial"]))
