@@ -28,25 +28,7 @@ fail() {
     exit 1
 }
 
-# An absolute, normalised form of $1 (which need not exist yet).
-absolute() {
-    case $1 in
-        /*) path=$1 ;;
-        *) path=$(pwd)/$1 ;;
-    esac
-    # Drop "." and empty components and resolve ".." textually.
-    printf '%s\n' "$path" | awk -F/ '{
-        n = 0
-        for (i = 1; i <= NF; i++) {
-            if ($i == "" || $i == ".") continue
-            if ($i == "..") { if (n > 0) n--; continue }
-            part[++n] = $i
-        }
-        out = ""
-        for (i = 1; i <= n; i++) out = out "/" part[i]
-        print (out == "" ? "/" : out)
-    }'
-}
+. "$source_dir/scripts/paths.sh"
 
 # systemd refuses to run a program whose path holds quotes, backslashes or control characters.
 check_prefix() {

@@ -29,23 +29,7 @@ unit_dir=${SYSTEMD_USER_DIR:-$config_home/systemd/user}
 config_file=$config_home/menud/config.json5
 
 # The same absolute form install.sh gives PREFIX.
-absolute() {
-    case $1 in
-        /*) path=$1 ;;
-        *) path=$(pwd)/$1 ;;
-    esac
-    printf '%s\n' "$path" | awk -F/ '{
-        n = 0
-        for (i = 1; i <= NF; i++) {
-            if ($i == "" || $i == ".") continue
-            if ($i == "..") { if (n > 0) n--; continue }
-            part[++n] = $i
-        }
-        out = ""
-        for (i = 1; i <= n; i++) out = out "/" part[i]
-        print (out == "" ? "/" : out)
-    }'
-}
+. "$source_dir/scripts/paths.sh"
 prefix=$(absolute "$prefix_argument")
 
 rendered=$(mktemp)
