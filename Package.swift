@@ -21,14 +21,16 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         .target(name: "MenudLoop", dependencies: ["CLibUV"]),
-        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd"]),
+        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
 
         .target(name: "MenudCore"),
         .target(name: "MenuLayout"),
 
-        .target(name: "MenudPluginAPI"),
+        .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
 
         .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
         .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),

@@ -8,6 +8,11 @@ public enum DirectoryReader {
             return .failure(.current("opendir"))
         }
         defer { closedir(dir) }
+        return read(dir)
+    }
+
+    /// Reads the rest of an open directory stream.
+    static func read(_ dir: OpaquePointer) -> Result<[DirectoryEntry], SystemError> {
         var result: [DirectoryEntry] = []
         while true {
             errno = 0

@@ -1,3 +1,5 @@
+import MenudNative
+
 /// Everything an action gets when it runs, after the menu was dismissed.
 public struct ActionContext: Sendable {
     /// The files the menu was opened on (for a directory menu: every tracked file), as they were
@@ -5,6 +7,9 @@ public struct ActionContext: Sendable {
     public let files: [TargetFile]
     /// The watched root directory (absolute).
     public let root: String
+    /// The root, opened: every file operation of ``ActionContext`` resolves beneath it
+    /// (see ``openForReading(_:)`` and ``openParent(of:)``).
+    let rootDirectory: Result<DirectoryDescriptor, SystemError>
     /// The line the person typed, for items with an ``InputPrompt``; `nil` otherwise.
     public let input: String?
     /// Where to report progress.
@@ -15,12 +20,14 @@ public struct ActionContext: Sendable {
     public let processes: any ProcessLauncher
 
     /// A context; the runtime makes one per action, tests make their own.
+    /// `rootDirectory` is the root opened once by the runtime; without it, `root` is opened here.
     public init(
-        files: [TargetFile], root: String, input: String? = nil, progress: ProgressReporter = .ignoring,
-        log: PluginLogger = .ignoring, processes: any ProcessLauncher
+        files: [TargetFile], root: String, rootDirectory: DirectoryDescriptor? = nil, input: String? = nil,
+        progress: ProgressReporter = .ignoring, log: PluginLogger = .ignoring, processes: any ProcessLauncher
     ) {
         self.files = files
         self.root = root
+        self.rootDirectory = rootDirectory.map { .success($0) } ?? DirectoryDescriptor.open(path: Array(root.utf8))
         self.input = input
         self.progress = progress
         self.log = log

@@ -2,8 +2,14 @@ import Foundation
 
 /// One tracked file, as the runtime knew it when the menu opened.
 public struct TargetFile: Sendable, Hashable {
-    /// Path relative to the root, `/`-separated, as displayed (`"videos/intro.mp4"`).
+    /// Path relative to the root, `/`-separated, as displayed (`"videos/intro.mp4"`). A name
+    /// that is not valid UTF-8 shows U+FFFD here; ``pathBytes`` has the exact name.
     public let path: String
+    /// The exact bytes of the path relative to the root: what file operations use.
+    public let pathBytes: [UInt8]
+    /// The device and inode the file had when the menu showed it; the file operations of
+    /// ``ActionContext`` refuse a name that now stands for another file. `nil` when unknown.
+    public let identity: FileIdentity?
     /// Absolute path of the file on disk.
     public let absolutePath: String
     /// Pending, ready or expired.
@@ -15,17 +21,26 @@ public struct TargetFile: Sendable, Hashable {
     /// Last modification time, milliseconds since 1970.
     public let mtimeMs: Int64
 
-    /// A file record. When `sizeText` is omitted it is computed from `size`.
+    /// A file record. When `sizeText` is omitted it is computed from `size`; `pathBytes`
+    /// defaults to the UTF-8 of `path`.
     public init(
-        path: String, absolutePath: String, state: FileState, size: Int64, sizeText: String? = nil,
-        mtimeMs: Int64
+        path: String, pathBytes: [UInt8]? = nil, absolutePath: String, state: FileState, size: Int64,
+        sizeText: String? = nil, mtimeMs: Int64, identity: FileIdentity? = nil
     ) {
         self.path = path
+        self.pathBytes = pathBytes ?? Array(path.utf8)
+        self.identity = identity
         self.absolutePath = absolutePath
         self.state = state
         self.size = size
         self.sizeText = sizeText ?? ByteCountFormatter.string(fromByteCount: size, countStyle: .file)
         self.mtimeMs = mtimeMs
+    }
+
+    /// The last name's exact bytes.
+    public var nameBytes: [UInt8] {
+        guard let slash = pathBytes.lastIndex(of: 0x2F) else { return pathBytes }
+        return Array(pathBytes[(slash + 1)...])
     }
 
     /// The last path component: `"intro.mp4"`.

@@ -1,0 +1,38 @@
+#ifndef CLINUX_SHIM_H
+#define CLINUX_SHIM_H
+/* Linux system calls the Glibc module does not reach: glibc 2.36 has no openat2 wrapper, and
+   C variadics (syscall) cannot be called from Swift. Header-only, no library to link. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/resource.h>
+#include <linux/openat2.h>
+
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+#ifndef MENUD_RENAME_NOREPLACE
+#define MENUD_RENAME_NOREPLACE (1 << 0)
+#endif
+
+/* openat2(2): resolve `path` from `dirfd` under the `resolve` rules (RESOLVE_BENEATH, ...). */
+static inline int menud_openat2(int dirfd, const char *path, uint64_t flags, uint64_t mode, uint64_t resolve) {
+    struct open_how how = { .flags = flags, .mode = mode, .resolve = resolve };
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+}
+
+/* renameat2(2) with RENAME_NOREPLACE when `noreplace` is non-zero. */
+static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, int noreplace) {
+    return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
+}
+
+static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
+static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
+
+static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
+static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;
+static const uint64_t MENUD_RESOLVE_NO_MAGICLINKS = RESOLVE_NO_MAGICLINKS;
+#endif

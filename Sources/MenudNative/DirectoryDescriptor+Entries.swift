@@ -1,0 +1,82 @@
+import CLinux
+import Glibc
+
+extension DirectoryDescriptor {
+    /// Creates the regular file `name` in this directory with permission bits `mode` (before
+    /// the umask), open for writing; `nil` when something (even a dangling link) has that name.
+    public func createFile(named name: [UInt8], mode: UInt32) -> Result<FileDescriptor?, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name) else { return .failure(.invalidName) }
+        let number = NativePath.withCString(name) {
+            openat(descriptor.number, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
+        }
+        if number >= 0 { return .success(FileDescriptor(owning: number)) }
+        if errno == EEXIST { return .success(nil) }
+        return .failure(.from(errno: errno, operation: "openat"))
+    }
+
+    /// Creates the directory `name` here; `false` when the name is taken.
+    public func makeDirectory(named name: [UInt8], mode: UInt32) -> Result<Bool, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name) else { return .failure(.invalidName) }
+        let result = NativePath.withCString(name) { mkdirat(descriptor.number, $0, mode_t(mode)) }
+        if result == 0 { return .success(true) }
+        if errno == EEXIST { return .success(false) }
+        return .failure(.from(errno: errno, operation: "mkdirat"))
+    }
+
+    /// Moves entry `name` of this directory to `newName` in `target` (which may be this
+    /// directory), never replacing anything: `renameat2(RENAME_NOREPLACE)`, or where the file
+    /// system lacks it a hard link then unlink. `false` when `newName` is taken.
+    public func move(entry name: [UInt8], to target: DirectoryDescriptor, as newName: [UInt8]) -> Result<Bool, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name), DirectoryDescriptor.isEntryName(newName) else { return .failure(.invalidName) }
+        let result = NativePath.withCString(name) { old in
+            NativePath.withCString(newName) { new in
+                menud_renameat2(descriptor.number, old, target.descriptor.number, new, 1)
+            }
+        }
+        if result == 0 { return .success(true) }
+        switch errno {
+        case EEXIST: return .success(false)
+        case EINVAL, ENOSYS:
+            // No RENAME_NOREPLACE here: a link fails atomically on a taken name, then the old
+            // name goes.
+            switch link(entry: name, to: target, as: newName) {
+            case .failure(let error): return .failure(error)
+            case .success(false): return .success(false)
+            case .success(true): return removeEntry(name).map { true }
+            }
+        default:
+            return .failure(.from(errno: errno, operation: "renameat2"))
+        }
+    }
+
+    /// A hard link `newName` in `target` to entry `name` here; `false` when `newName` is taken.
+    public func link(entry name: [UInt8], to target: DirectoryDescriptor, as newName: [UInt8]) -> Result<Bool, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name), DirectoryDescriptor.isEntryName(newName) else { return .failure(.invalidName) }
+        let result = NativePath.withCString(name) { old in
+            NativePath.withCString(newName) { new in linkat(descriptor.number, old, target.descriptor.number, new, 0) }
+        }
+        if result == 0 { return .success(true) }
+        if errno == EEXIST { return .success(false) }
+        return .failure(.from(errno: errno, operation: "linkat"))
+    }
+
+    /// Removes the (non-directory) entry `name`.
+    public func removeEntry(_ name: [UInt8]) -> Result<Void, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name) else { return .failure(.invalidName) }
+        let result = NativePath.withCString(name) { unlinkat(descriptor.number, $0, 0) }
+        return result == 0 ? .success(()) : .failure(.from(errno: errno, operation: "unlinkat"))
+    }
+
+    /// Every entry of this directory except `.` and `..`, names as raw bytes.
+    public func entries() -> Result<[DirectoryEntry], SystemError> {
+        let copy = dup(descriptor.number)
+        guard copy >= 0 else { return .failure(.current("dup")) }
+        guard let stream = fdopendir(copy) else {
+            Glibc.close(copy)
+            return .failure(.current("fdopendir"))
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        return DirectoryReader.read(stream)
+    }
+}

@@ -1,0 +1,97 @@
+import CLinux
+import Glibc
+
+/// An open directory that paths are resolved from, never through a symbolic link and never
+/// above it: every lookup below goes through `openat2` with `RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS`, so swapping a file or any folder on its way
+/// for a link, or `..`, cannot lead out. Names of entries are single components, handled with
+/// the `*at` calls on this descriptor.
+public final class DirectoryDescriptor: Sendable {
+    public let descriptor: FileDescriptor
+
+    init(descriptor: FileDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    /// Opens the directory at the absolute `path` (symbolic links followed: this is how the
+    /// root itself is opened, once).
+    public static func open(path: [UInt8]) -> Result<DirectoryDescriptor, SystemError> {
+        let number = NativePath.withCString(path) { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard number >= 0 else { return .failure(.current("open")) }
+        return .success(DirectoryDescriptor(descriptor: FileDescriptor(owning: number)))
+    }
+
+    static let beneath = MENUD_RESOLVE_BENEATH | MENUD_RESOLVE_NO_SYMLINKS | MENUD_RESOLVE_NO_MAGICLINKS
+
+    /// `openat2` of the relative `path` beneath this directory. An empty path is the
+    /// directory itself.
+    func openBeneath(_ path: [UInt8], flags: Int32, mode: UInt32 = 0) -> Result<FileDescriptor, PathAccessError> {
+        guard !path.contains(0), path.first != 0x2F else { return .failure(.invalidName) }
+        let relative = path.isEmpty ? [0x2E] : path
+        let number = NativePath.withCString(relative) {
+            menud_openat2(descriptor.number, $0, UInt64(UInt32(bitPattern: flags | O_CLOEXEC)), UInt64(mode), DirectoryDescriptor.beneath)
+        }
+        guard number >= 0 else { return .failure(.from(errno: errno, operation: "openat2")) }
+        return .success(FileDescriptor(owning: number))
+    }
+
+    /// The directory at the relative `path` beneath this one ("" is this one again).
+    public func openDirectory(beneath path: [UInt8]) -> Result<DirectoryDescriptor, PathAccessError> {
+        openBeneath(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW).map(DirectoryDescriptor.init(descriptor:))
+    }
+
+    /// The regular file at the relative `path` beneath this directory, for reading (or, with
+    /// `writing`, for reading and writing). Opened with `O_NONBLOCK` so a FIFO swapped in
+    /// cannot block, checked with `fstat` to be a regular file, then set back to blocking.
+    public func openFile(beneath path: [UInt8], writing: Bool = false) -> Result<FileDescriptor, PathAccessError> {
+        let access = writing ? O_RDWR : O_RDONLY
+        let opened: FileDescriptor
+        switch openBeneath(path, flags: access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY) {
+        case .failure(let error): return .failure(error)
+        case .success(let file): opened = file
+        }
+        switch opened.status() {
+        case .failure(let error): return .failure(.system(error))
+        case .success(let status) where status.kind != .file: return .failure(.wrongKind(status.kind))
+        case .success: break
+        }
+        let flags = menud_fcntl_getfl(opened.number)
+        guard flags >= 0, menud_fcntl_setfl(opened.number, flags & ~O_NONBLOCK) == 0 else {
+            return .failure(.system(.current("fcntl")))
+        }
+        return .success(opened)
+    }
+
+    /// The parent directory of the relative `path` (opened beneath this one) and the last name.
+    public func openParent(of path: [UInt8]) -> Result<(directory: DirectoryDescriptor, name: [UInt8]), PathAccessError> {
+        let parts = path.split(separator: 0x2F, omittingEmptySubsequences: false)
+        guard let last = parts.last, DirectoryDescriptor.isEntryName(Array(last)) else { return .failure(.invalidName) }
+        let parent = Array(path.prefix(max(0, path.count - last.count - 1)))
+        return openDirectory(beneath: parent).map { ($0, Array(last)) }
+    }
+
+    /// `lstat` of the relative `path` beneath this directory: its parents resolved without
+    /// links, the last name not followed.
+    public func status(beneath path: [UInt8]) -> Result<FileStatus, PathAccessError> {
+        openParent(of: path).flatMap { parent in parent.directory.status(ofEntry: parent.name) }
+    }
+
+    /// `fstatat` of one entry of this directory, not following a link.
+    public func status(ofEntry name: [UInt8]) -> Result<FileStatus, PathAccessError> {
+        guard DirectoryDescriptor.isEntryName(name) else { return .failure(.invalidName) }
+        var info = Glibc.stat()
+        let result = NativePath.withCString(name) { fstatat(descriptor.number, $0, &info, AT_SYMLINK_NOFOLLOW) }
+        guard result == 0 else { return .failure(.from(errno: errno, operation: "fstatat")) }
+        return .success(FileStatus(info))
+    }
+
+    /// `fstat` of this directory.
+    public func status() -> Result<FileStatus, SystemError> {
+        descriptor.status()
+    }
+
+    /// True for a name that can be one entry: not empty, not `.` or `..`, no `/` and no NUL.
+    public static func isEntryName(_ name: [UInt8]) -> Bool {
+        !name.isEmpty && name != [0x2E] && name != [0x2E, 0x2E] && !name.contains(0x2F) && !name.contains(0)
+    }
+}
