@@ -47,7 +47,7 @@ extension Daemon {
         let resolved = action.resolved
         let log = self.log
         let context = ActionContext(
-            files: resolved.files, root: settings.root, input: action.input,
+            files: resolved.files, root: settings.root, rootDirectory: rootDirectory, input: action.input,
             progress: ProgressReporter { fraction, message in
                 inbox.post(.completion(LoopCompletion { daemon in daemon.actionProgress(menu, fraction: fraction, message: message) }))
             },

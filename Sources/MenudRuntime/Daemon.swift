@@ -17,6 +17,9 @@ final class Daemon {
     let startedAtMs: Int64
     let instanceId: String
     let tracker: ReadinessTracker
+    /// The root, opened once it is a directory (and again when it comes back after being
+    /// removed): file operations on tracked files resolve beneath it, never through a link.
+    var rootDirectory: DirectoryDescriptor?
 
     private(set) var server: PipeServer!
     private(set) var watcher: FileSystemWatcher!
@@ -157,6 +160,10 @@ final class Daemon {
         guard case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory else {
             throw StartupError("the root \(settings.root) is not a directory; create it or pass --root DIR")
         }
+        guard case .success(let opened) = DirectoryDescriptor.open(path: settings.rootBytes) else {
+            throw StartupError("cannot open the root \(settings.root): \(SystemError.current("open").message)")
+        }
+        rootDirectory = opened
         log.info("menud \(Daemon.version) watching \(settings.root), listening on \(settings.socketPath) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
         startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
         initialCrawlStartedMs = clock.nowMs()
