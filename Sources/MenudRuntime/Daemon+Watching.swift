@@ -136,7 +136,7 @@ extension Daemon {
     private func rootVanished() {
         guard !rootMissing else { return }
         rootMissing = true
-        rootDirectory = nil
+        watchedRoot.forget()
         log.warning("the root \(settings.root) was removed or moved away; its files are gone. Waiting for it to come back.")
         dropSubtree(.root)
         watchToDirectory.removeAll()
@@ -209,9 +209,8 @@ extension Daemon {
     private func rescanUnwatched() {
         if rootMissing {
             if case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory,
-               case .success(let opened) = DirectoryDescriptor.open(path: settings.rootBytes) {
+               watchedRoot.adopt() {
                 rootMissing = false
-                rootDirectory = opened
                 log.info("the root \(settings.root) is back; crawling it")
                 startCrawl(.init(id: 0, directory: .root, reason: .newDirectory))
             }

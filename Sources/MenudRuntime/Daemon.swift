@@ -17,9 +17,10 @@ final class Daemon {
     let startedAtMs: Int64
     let instanceId: String
     let tracker: ReadinessTracker
-    /// The root, opened once it is a directory (and again when it comes back after being
-    /// removed): file operations on tracked files resolve beneath it, never through a link.
-    var rootDirectory: DirectoryDescriptor?
+    /// The root: file operations on tracked files resolve beneath it, never through a link.
+    let watchedRoot: WatchedRoot
+    /// The root, opened for one operation (see `WatchedRoot` for why it is not kept open).
+    var rootDirectory: DirectoryDescriptor? { watchedRoot.open() }
 
     private(set) var server: PipeServer!
     private(set) var watcher: FileSystemWatcher!
@@ -77,6 +78,7 @@ final class Daemon {
         startedAtMs = clock.nowMs()
         instanceId = Daemon.makeInstanceId()
         tracker = ReadinessTracker(settings: settings.readiness, clock: clock, instanceId: instanceId)
+        watchedRoot = WatchedRoot(path: settings.rootBytes)
         deadlineTimer = try LoopTimer(loop: loop)
         flushTimer = try LoopTimer(loop: loop)
         notifyTimer = try LoopTimer(loop: loop)
@@ -160,10 +162,9 @@ final class Daemon {
         guard case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory else {
             throw StartupError("the root \(settings.root) is not a directory; create it or pass --root DIR")
         }
-        guard case .success(let opened) = DirectoryDescriptor.open(path: settings.rootBytes) else {
+        guard watchedRoot.adopt() else {
             throw StartupError("cannot open the root \(settings.root): \(SystemError.current("open").message)")
         }
-        rootDirectory = opened
         log.info("menud \(Daemon.version) watching \(settings.root), listening on \(settings.socketPath) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
         startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
         initialCrawlStartedMs = clock.nowMs()
