@@ -61,7 +61,7 @@ extension CommandActions {
                 do {
                     try context.verify(file)
                 } catch {
-                    throw ActionFailure("“\(spec.title)” did not run: \(error.message) Open the menu again to act on the file as it is now.")
+                    throw ActionFailure("“\(spec.title)” did not run: \(error.message)")
                 }
             }
         }

@@ -86,7 +86,7 @@ final class CommandActionsCheckTests: XCTestCase {
         let failure = try await failure(recorder(), [file])
         XCTAssertEqual(
             failure.message,
-            "“Record” did not run: Cannot use a.txt: it is now a symbolic link, not the file the menu showed. Open the menu again to act on the file as it is now.")
+            "“Record” did not run: Cannot use a.txt: it is now a symbolic link, not the file the menu showed.")
         XCTAssertEqual(ranLines(), [], "the program never started")
     }
 
@@ -110,7 +110,7 @@ final class CommandActionsCheckTests: XCTestCase {
         let failure = try await failure(recorder(), [file])
         XCTAssertEqual(
             failure.message,
-            "“Record” did not run: Cannot use a.txt: another file has taken its name since the menu showed it. Open the menu again to act on the file as it is now.")
+            "“Record” did not run: Cannot use a.txt: another file has taken its name since the menu showed it.")
         XCTAssertEqual(ranLines(), [])
     }
 
