@@ -2,21 +2,25 @@ import Foundation
 import MenudPluginAPI
 
 extension CommandActions {
-    /// The argv for running `spec` on `files`, with placeholders replaced.
+    /// The argv for running `spec` on `files`, with placeholders replaced. A file's path is
+    /// `root` and its exact name bytes; a name that is not valid UTF-8 cannot be one (an argv
+    /// element is text, and the text it decodes to may name another file), so it is refused.
     public static func argv(
         for spec: CommandActionSpec, files: [TargetFile], root: String, input: String?
     ) throws -> [String] {
         var values: [CommandPlaceholder: String] = [.root: root]
+        var paths: [String] = []
         switch spec.scope {
         case .singleFile:
             guard files.count == 1 else {
                 throw ActionFailure("“\(spec.title)” works on one file, but \(files.count) were given; choose one file.")
             }
-            values.merge(fileValues(files[0])) { _, new in new }
+            values.merge(try fileValues(exactPath(of: files[0], root: root, title: spec.title))) { _, new in new }
         case .files:
             guard spec.match.count.contains(files.count) else {
                 throw ActionFailure("“\(spec.title)” does not accept \(files.count) files; choose a different number.")
             }
+            paths = try files.map { try exactPath(of: $0, root: root, title: spec.title) }
         case .directory:
             break
         }
@@ -28,15 +32,39 @@ extension CommandActions {
         }
         return spec.argv.flatMap { argument -> [String] in
             switch argument {
-            case .allPaths: files.map(\.absolutePath)
+            case .allPaths: paths
             case .template(let template): [template.render(values)]
             }
         }
     }
 
+    /// `root` + `/` + the file's exact name bytes, as text; refused when they are not UTF-8.
+    static func exactPath(of file: TargetFile, root: String, title: String) throws(ActionFailure) -> String {
+        guard let relative = String(validating: file.pathBytes, as: UTF8.self) else {
+            throw ActionFailure(
+                "“\(title)” did not run: the name of \(file.path) is not valid UTF-8, and a command takes names as text, which could name another file. Rename the file to use it with a command.")
+        }
+        return root + "/" + relative
+    }
+
     /// Runs `spec` through the context's launcher and turns the result into an outcome or failure.
+    ///
+    /// Just before the program starts, each target file is checked again (``ActionContext/verify(_:)``):
+    /// beneath the root with no symbolic link on the way, a regular file, the one the menu showed.
+    /// When one is not, nothing runs. The program then opens the paths itself, later: what may
+    /// happen to them in between is the command's to handle (docs/plugins.md says how).
     static func run(_ spec: CommandActionSpec, context: ActionContext) async throws -> ActionOutcome {
         let argv = try argv(for: spec, files: context.files, root: context.root, input: context.input)
+        // A directory action's context lists every tracked file, but its argv names none.
+        if spec.scope != .directory {
+            for file in context.files {
+                do {
+                    try context.verify(file)
+                } catch {
+                    throw ActionFailure("“\(spec.title)” did not run: \(error.message)")
+                }
+            }
+        }
         context.log.info("running “\(spec.title)”: \(argv.map(Self.quotedForLog).joined(separator: " "))")
         let result: ProcessResult
         do {

@@ -10,7 +10,10 @@ import MenudPluginAPI
 ///
 /// Running: argv elements have their placeholders replaced (`{paths}` becomes one element per
 /// file) and go to the ``ProcessLauncher`` as they are, never through a shell; the working
-/// directory is the root. Exit 0 gives an outcome with the output tails; anything else an
+/// directory is the root. Just before, each target file is checked to still be the one the
+/// menu showed (``ActionContext/verify(_:)``); if one is not, nothing runs. A file whose name
+/// is not valid UTF-8 cannot be named in argv text: the item is disabled for it
+/// (`"name is not UTF-8"`). Exit 0 gives an outcome with the output tails; anything else an
 /// ``ActionFailure`` with the exit status and the tail of standard error.
 public struct CommandActions: MenudPlugin {
     /// Registers the plugin under the name `commands`.
@@ -76,7 +79,7 @@ public struct CommandActions: MenudPlugin {
         let files = target.files
         switch (spec.scope, target.kind) {
         case (.directory, .directory):
-            return makeItem(spec, files: [])
+            return makeItem(spec, files: [], root: target.root)
         case (.directory, _), (_, .directory):
             return nil
         case (.singleFile, _):
@@ -94,17 +97,22 @@ public struct CommandActions: MenudPlugin {
                 guard let type = mimeCache[file.absolutePath] ?? nil, match.matchesMimeType(type) else { return nil }
             }
         }
-        let item = makeItem(spec, files: files)
+        let item = makeItem(spec, files: files, root: target.root)
+        // A name that is not UTF-8 cannot be passed as text (it would name another file).
+        let unnamable = files.filter { String(validating: $0.pathBytes, as: UTF8.self) == nil }
+        if !unnamable.isEmpty {
+            return item.disabled(because: Self.unnamableReason(unnamable.count, total: files.count))
+        }
         let refused = files.filter { !match.states.contains($0.state) }
         guard !refused.isEmpty else { return item }
         return item.disabled(because: Self.stateReason(refused, total: files.count))
     }
 
-    private func makeItem(_ spec: CommandActionSpec, files: [TargetFile]) -> MenuItem {
+    private func makeItem(_ spec: CommandActionSpec, files: [TargetFile], root: String) -> MenuItem {
         var input: InputPrompt?
         if let prompt = spec.inputPrompt {
-            let values = files.count == 1 ? CommandActions.fileValues(files[0]) : [:]
-            input = InputPrompt(prompt, default: spec.inputDefault?.render(values))
+            let path = files.count == 1 ? try? CommandActions.exactPath(of: files[0], root: root, title: spec.title) : nil
+            input = InputPrompt(prompt, default: spec.inputDefault?.render(path.map(CommandActions.fileValues) ?? [:]))
         }
         return MenuItem.action(
             spec.title, id: spec.itemID, icon: spec.icon, key: spec.key, destructive: spec.isDestructive, input: input
@@ -125,7 +133,17 @@ public struct CommandActions: MenudPlugin {
         return StyledText(text, color: state.color)
     }
 
-    static func fileValues(_ file: TargetFile) -> [CommandPlaceholder: String] {
-        [.path: file.absolutePath, .name: file.name, .dir: file.directoryPath]
+    /// Why a command is disabled for names that are not UTF-8: `"name is not UTF-8"`, or
+    /// `"2 names not UTF-8"` for a selection.
+    static func unnamableReason(_ count: Int, total: Int) -> StyledText {
+        StyledText(total == 1 ? "name is not UTF-8" : "\(count) \(count == 1 ? "name" : "names") not UTF-8")
+    }
+
+    /// `{path}`, `{name}` and `{dir}` of the file at absolute `path`.
+    static func fileValues(_ path: String) -> [CommandPlaceholder: String] {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return [.path: path, .name: name, .dir: dir]
     }
 }

@@ -3,6 +3,7 @@
 #include <uv.h>
 #include <sys/inotify.h>
 #include <sys/socket.h>
+#include <errno.h>
 #include <sys/types.h>
 
 /* Same layout as glibc's struct ucred, which is only visible with _GNU_SOURCE. */
@@ -11,4 +12,19 @@ struct menud_ucred {
     uid_t uid;
     gid_t gid;
 };
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* close_range(first, ~0U, CLOSE_RANGE_CLOEXEC) (Linux 5.11): every descriptor from `first` up
+   becomes close-on-exec, so a spawned program inherits none of them. Returns -1 with errno set
+   (ENOSYS on older kernels). glibc declares close_range only with _GNU_SOURCE. */
+static inline int menud_close_on_exec_from(unsigned int first) {
+#ifdef SYS_close_range
+    return (int)syscall(SYS_close_range, first, ~0U, 4U /* CLOSE_RANGE_CLOEXEC */);
+#else
+    (void)first;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 #endif

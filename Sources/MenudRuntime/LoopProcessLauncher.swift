@@ -3,7 +3,9 @@ import MenudPluginAPI
 import Synchronization
 
 /// Runs command actions' processes on the daemon's loop with `uv_spawn` (argv, never a shell).
-/// Cancelling the awaiting task (an action's time limit, shutdown) kills the process group.
+/// A run ends at the process's exit plus a short grace for its output (``ChildProcess``), not at
+/// the end of its output. Cancelling the awaiting task (an action's time limit, shutdown) stops
+/// the process group as a command's own `timeout` does (``ProcessTable``).
 final class LoopProcessLauncher: ProcessLauncher {
     private let inbox: AsyncInbox<RuntimeMessage>
     private let nextId = Atomic<Int>(1)

@@ -3,18 +3,30 @@ import MenudLoop
 import MenudPluginAPI
 
 /// The child processes command actions started, on the loop thread.
+///
+/// A run ends when its process exits (see ``ChildProcess``: output gets a short grace, then the
+/// pipes are closed), never when its output ends, so a background child cannot hold an action.
+/// After a normal exit, whatever the process left running is left alone: that is what a
+/// launcher wants. At the time limit (or when the action is cancelled) the whole process group
+/// gets SIGTERM, and SIGKILL after ``killGraceMs`` whether or not the leader is gone by then, so
+/// a member that ignores SIGTERM does not survive it. A process that left the group (`setsid`)
+/// is out of reach, and the answer does not wait for it.
 final class ProcessTable {
     private final class Entry {
         let run: ProcessRun
         var child: ChildProcess?
-        var timer: LoopTimer?
+        var timeLimit: LoopTimer?
         var stdout = TailBuffer(limit: ProcessResult.tailLimitBytes)
         var stderr = TailBuffer(limit: ProcessResult.tailLimitBytes)
         var timedOut = false
+        var stopping = false
         init(run: ProcessRun) { self.run = run }
     }
 
     private var entries: [Int: Entry] = [:]
+    /// Process groups told to stop, with the timer that sends their SIGKILL. It outlives the
+    /// entry when the leader exits at SIGTERM but other members of its group do not.
+    private var pendingKills: [Int32: LoopTimer] = [:]
     private unowned let loop: EventLoop
 
     init(loop: EventLoop) { self.loop = loop }
@@ -29,23 +41,31 @@ final class ProcessTable {
             return
         }
         let entry = Entry(run: run)
+        let log = daemon.log
         do {
             entry.child = try ChildProcess(
                 loop: daemon.loop, argv: run.argv, workingDirectory: run.workingDirectory,
                 onOutput: { [unowned entry] isError, bytes in
                     if isError { entry.stderr.append(bytes) } else { entry.stdout.append(bytes) }
                 },
-                onExit: { [unowned self, unowned entry] exit in self.finished(entry, exit: exit) })
+                onExit: { [unowned self, unowned entry] exit in
+                    if exit.outputWasHeldOpen {
+                        log.debug("\(run.argv.first ?? "") (pid \(entry.child?.pid ?? 0)) exited while something it started still held its output; that output is not read")
+                    }
+                    self.finished(entry, exit: exit)
+                })
         } catch {
             let program = run.argv.first ?? ""
             run.finish(.failure(ActionFailure("cannot start \(program): \(error.message). Check the command's argv in the config.")))
             return
         }
         entries[run.id] = entry
-        daemon.log.debug("started \(run.argv.first ?? "") (pid \(entry.child?.pid ?? 0))")
+        log.debug("started \(run.argv.first ?? "") (pid \(entry.child?.pid ?? 0))")
         if let timeout = run.timeoutMs, let timer = try? LoopTimer(loop: daemon.loop) {
-            entry.timer = timer
+            entry.timeLimit = timer
             timer.start(afterMs: UInt64(max(0, timeout))) { [unowned self, unowned entry] in
+                // An exit within the limit counts, even while its output is still draining.
+                guard let child = entry.child, !child.hasExited else { return }
                 entry.timedOut = true
                 self.terminate(entry)
             }
@@ -57,23 +77,37 @@ final class ProcessTable {
         terminate(entry)
     }
 
-    /// Kills every running process (shutdown).
+    /// Kills every running process group, and those waiting for their SIGKILL (shutdown).
     func killAll() {
         for entry in entries.values { entry.child?.kill(signal: SIGKILL) }
+        for (group, timer) in pendingKills {
+            Glibc.kill(-group, SIGKILL)
+            timer.close()
+        }
+        pendingKills.removeAll()
     }
 
-    /// SIGTERM to the process group now, SIGKILL if it is still there after the grace period.
+    /// SIGTERM to the process group now, SIGKILL to it after the grace period.
     private func terminate(_ entry: Entry) {
-        guard let child = entry.child else { return }
+        guard let child = entry.child, !entry.stopping else { return }
+        entry.stopping = true
         child.kill(signal: SIGTERM)
-        if entry.timer == nil { entry.timer = try? LoopTimer(loop: loop) }
-        entry.timer?.start(afterMs: ProcessTable.killGraceMs) { [weak child] in child?.kill(signal: SIGKILL) }
+        let group = child.pid
+        guard let timer = try? LoopTimer(loop: loop) else { return }
+        pendingKills[group]?.close()
+        pendingKills[group] = timer
+        timer.start(afterMs: ProcessTable.killGraceMs) { [unowned self] in
+            pendingKills.removeValue(forKey: group)?.close()
+            // If the group emptied and a new command of ours got its number, leave that one be.
+            let reused = entries.values.contains { $0 !== entry && $0.child?.pid == group }
+            if !reused { Glibc.kill(-group, SIGKILL) }
+        }
     }
 
     private func finished(_ entry: Entry, exit: ChildProcess.Exit) {
         entries[entry.run.id] = nil
-        entry.timer?.close()
-        entry.timer = nil
+        entry.timeLimit?.close()
+        entry.timeLimit = nil
         entry.child = nil
         let result = ProcessResult(
             exitCode: exit.signal == 0 ? Int32(truncatingIfNeeded: exit.status) : nil,
