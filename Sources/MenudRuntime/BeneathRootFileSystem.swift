@@ -30,10 +30,26 @@ final class BeneathRootFileSystem: TargetFileSystem {
             return .found(PathEntry(kind: PathEntryKind(status.kind), node: FileNodeID(device: status.device, inode: status.inode),
                                     facts: FileFacts(status)))
         case .failure(.notFound): return .missing
-        case .failure(.notADirectory): return .notADirectory
+        case .failure(.notADirectory): return whatBlocks(path, in: root)
         case .failure(.symbolicLink), .failure(.outsideRoot): return .linkOnTheWay
         case .failure(let error): return .failed("\(error)")
         }
+    }
+}
+
+extension BeneathRootFileSystem {
+    /// A folder on the way is not a folder: say whether it became a link (a swap that would
+    /// lead elsewhere) or something else. Only asked after a failure, so the extra look-ups cost
+    /// nothing in the usual case.
+    private func whatBlocks(_ path: RelativePath, in root: DirectoryDescriptor) -> PathLookup {
+        var folder = RelativePath.root
+        for component in path.components.dropLast() {
+            folder = folder.appending(component: component)
+            if case .success(let status) = root.status(beneath: folder.bytes), status.kind != .directory {
+                return status.kind == .symlink ? .linkOnTheWay : .notADirectory
+            }
+        }
+        return .notADirectory
     }
 }
 
