@@ -115,7 +115,7 @@ final class ActionIdentityIntegrationTests: XCTestCase {
         let waiting = try driver.select(first, ["path": "f.txt"], "Wait")
         let ready = try driver.select(second, ["path": "f.txt"], "Report Ready")
         try driver.dismiss(first, waiting, input: "1500", id: 101)
-        driver.waitForLog("running probe.wait")
+        driver.waitForLog("probe: waiting")
         try driver.dismiss(second, ready, id: 102)
         driver.waitForLog("waits for its turn")
         // Written again while it waits: pending, and "Report Ready" is disabled for pending files.

@@ -43,7 +43,7 @@ final class ActionSwapIntegrationTests: XCTestCase {
             let slow = try driver.select(first, ["path": "sub/f.txt"], "Wait")
             let queued = try driver.select(second, ["path": "sub/f.txt"], title)
             try driver.dismiss(first, slow, input: "1500", id: 10 + round)
-            driver.waitForLog("running probe.wait", count: round + 1)
+            driver.waitForLog("probe: waiting", count: round + 1)
             try driver.dismiss(second, queued, input: input, id: 20 + round)
             driver.waitForLog("waits for its turn", count: round + 1)
             try swapForLink(daemon)
@@ -59,6 +59,9 @@ final class ActionSwapIntegrationTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: daemon.path("sub/f.txt"), encoding: .utf8), "inside")
     }
 
+    /// The swap and the dismissal reach the daemon at once (it is stopped meanwhile), in both
+    /// orders: the dismissal first, so the action is acknowledged before the daemon hears of the
+    /// swap, and the swap first.
     func testSwappingThenDismissingAtOnceNeverActsOutside() throws {
         let daemon = try DaemonProcess()
         try prepare(daemon)
@@ -66,14 +69,46 @@ final class ActionSwapIntegrationTests: XCTestCase {
         let rpc = try daemon.client()
         for round in 0..<30 {
             let menuId = try driver.select(rpc, ["path": "sub/f.txt"], "Duplicate")
-            try swapForLink(daemon)
-            let answer = try rpc.request("menu.dismissed", ["menu": menuId], timeoutMs: 20_000)
-            // Refused by the check at dismissal, or earlier when the daemon saw the swap first.
+            try driver.whileFrozen {
+                if round % 2 == 0 {
+                    try driver.dismiss(rpc, menuId, id: 1000 + round)
+                    try swapForLink(daemon)
+                } else {
+                    try swapForLink(daemon)
+                    try driver.dismiss(rpc, menuId, id: 1000 + round)
+                }
+            }
+            let answer = try rpc.response(id: 1000 + round, timeoutMs: 20_000)
+            // Refused by the check when the action's turn came, or earlier when the daemon saw
+            // the swap first.
             XCTAssertEqual(ActionTestDriver.error(answer)?["code"] as? Int, -32023, "round \(round): \(answer)")
             assertOutsideUntouched(driver)
             rpc.notifications.removeAll()
             try swapBack(driver, rpc)
         }
+    }
+
+    /// "Move Expired Files to Trash" takes its files when it runs: one whose folder became a link
+    /// out of the root is not among them (beyond the listed rows, the swap closes no menu).
+    func testMoveExpiredFilesNeverFollowsAFolderSwappedForALink() throws {
+        let daemon = try DaemonProcess()
+        let driver = ActionTestDriver(daemon: daemon)
+        for index in 0...1000 { try driver.writeFile(named: Array(String(format: "a%04d.txt", index).utf8), "x", ageSeconds: 7200) }
+        outside = daemon.home.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: outside.appendingPathComponent("f.txt"))
+        try daemon.write("zsub/f.txt", "inside")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: daemon.path("zsub/f.txt").path)
+        try ActionTestDriver.start(daemon, config: ActionTestDriver.config(#"expireAfter: "1h""#))
+        let rpc = try daemon.client()
+        XCTAssertEqual(try rpc.file("zsub/f.txt")["state"] as? String, "expired")
+        let menuId = try driver.select(rpc, ["background": true], "Move Expired Files to Trash")
+        try FileManager.default.moveItem(at: daemon.path("zsub"), to: daemon.home.appendingPathComponent("zsub-away"))
+        try FileManager.default.createSymbolicLink(at: daemon.path("zsub"), withDestinationURL: outside)
+        XCTAssertEqual(try rpc.call("menu.dismissed", ["menu": menuId], timeoutMs: 60_000)["ran"] as? Bool, true)
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("f.txt"), encoding: .utf8), "outside", "the outside file stays")
+        XCTAssertEqual(driver.trashed.count, 1001, "only the files inside went")
+        XCTAssertFalse(driver.trashed.contains("f.txt"))
     }
 
     /// The file itself replaced while its action waits: by another file, a folder, a link.
@@ -101,7 +136,7 @@ final class ActionSwapIntegrationTests: XCTestCase {
             let slow = try driver.select(first, ["path": "f.txt"], "Wait")
             let queued = try driver.select(second, ["path": "f.txt"], "Duplicate")
             try driver.dismiss(first, slow, input: "1500", id: 10 + round)
-            driver.waitForLog("running probe.wait", count: round + 1)
+            driver.waitForLog("probe: waiting", count: round + 1)
             try driver.dismiss(second, queued, id: 20 + round)
             driver.waitForLog("waits for its turn", count: round + 1)
             try replace()
@@ -117,22 +152,30 @@ final class ActionSwapIntegrationTests: XCTestCase {
         }
     }
 
-    /// Replaced between the menu and its dismissal, with nothing queued.
+    /// Replaced between the menu and its dismissal, with nothing queued: the daemon gets the
+    /// dismissal before it hears of the replacement, so its check when the action starts is what
+    /// refuses it.
     func testAFileReplacedBetweenOpenAndDismissalIsNotActedOn() throws {
         let daemon = try DaemonProcess()
         try daemon.writeReady("f.txt", "original")
         let driver = try ActionTestDriver.start(daemon)
         let rpc = try daemon.client()
-        for makeFolder in [false, true] {
+        for (round, makeFolder) in [false, true].enumerated() {
             let menuId = try driver.select(rpc, ["path": "f.txt"], "Duplicate")
-            try FileManager.default.removeItem(at: daemon.path("f.txt"))
-            if makeFolder {
-                try FileManager.default.createDirectory(at: daemon.path("f.txt"), withIntermediateDirectories: false)
-            } else {
-                try Data("impostor".utf8).write(to: daemon.path("f.txt"))
+            try driver.whileFrozen {
+                try driver.dismiss(rpc, menuId, id: 1000 + round)
+                if makeFolder {
+                    try FileManager.default.removeItem(at: daemon.path("f.txt"))
+                    try FileManager.default.createDirectory(at: daemon.path("f.txt"), withIntermediateDirectories: false)
+                } else {
+                    // Renamed over it, so the impostor surely has another inode.
+                    try Data("impostor".utf8).write(to: daemon.path("impostor.tmp"))
+                    _ = rename(daemon.path("impostor.tmp").path, daemon.path("f.txt").path)
+                }
             }
-            let answer = try rpc.request("menu.dismissed", ["menu": menuId], timeoutMs: 20_000)
-            XCTAssertEqual(ActionTestDriver.error(answer)?["code"] as? Int, -32023, "\(answer)")
+            let refused = try XCTUnwrap(ActionTestDriver.error(try rpc.response(id: 1000 + round, timeoutMs: 20_000)))
+            XCTAssertEqual(refused["code"] as? Int, -32023, "\(refused)")
+            XCTAssertEqual((refused["data"] as? [String: Any])?["change"] as? String, makeFolder ? "type" : "replaced", "\(refused)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.path("f copy.txt").path))
             try FileManager.default.removeItem(at: daemon.path("f.txt"))
             try daemon.writeReady("f.txt", "original")

@@ -52,6 +52,22 @@ struct ActionTestDriver {
         try rpc.send(["jsonrpc": "2.0", "id": id, "method": "menu.dismissed", "params": params])
     }
 
+    /// Runs `body` while the daemon is stopped (SIGSTOP), so that everything it does (requests
+    /// sent, files swapped) is there at once when the daemon goes on, in the order done.
+    func whileFrozen(_ body: () throws -> Void) rethrows {
+        kill(daemon.process.processIdentifier, SIGSTOP)
+        defer { kill(daemon.process.processIdentifier, SIGCONT) }
+        try body()
+    }
+
+    /// Rewrites the config the daemon was started with to `config` and reloads it (SIGHUP);
+    /// `count` is how many reloads there have been, this one included.
+    func reload(_ config: String, count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        try config.write(to: daemon.home.appendingPathComponent("config.json5"), atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        waitForLog("reloaded ", count: count, file: file, line: line)
+    }
+
     /// The error object of a response, or nil for a result.
     static func error(_ response: [String: Any]) -> [String: Any]? { response["error"] as? [String: Any] }
 

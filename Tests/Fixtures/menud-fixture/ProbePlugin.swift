@@ -8,6 +8,7 @@ import MenudPluginAPI
 /// Items for one file: "Report", "Report Ready" (disabled while the file is pending), "Wait"
 /// (input: milliseconds, a cooperative sleep) and "Block" (input: seconds, `sleep(3)`, which
 /// ignores cancellation). For a selection: "Report" and "Wait". For the directory: "Report Files".
+/// Wait and Block log "waiting ..." / "blocking ..." once they run: past the daemon's checks.
 ///
 /// "Report" answers one line per file in `ActionContext.files`:
 /// `<base64 of pathBytes> <state> <device>:<inode>`.
@@ -38,6 +39,7 @@ struct ProbePlugin: MenudPlugin {
     private var wait: MenuItem {
         .action("Wait", id: "wait", input: InputPrompt("Milliseconds", default: "1000")) { context in
             let milliseconds = UInt64(context.input ?? "") ?? 1000
+            context.log.info("waiting \(milliseconds) ms")
             try await Task.sleep(nanoseconds: milliseconds * 1_000_000)
             return ActionOutcome(message: "waited \(milliseconds) ms")
         }
@@ -46,6 +48,7 @@ struct ProbePlugin: MenudPlugin {
     private var block: MenuItem {
         .action("Block", id: "block", input: InputPrompt("Seconds", default: "5")) { context in
             let seconds = UInt32(context.input ?? "") ?? 5
+            context.log.info("blocking for \(seconds) s")
             // A blocking call that knows nothing of Swift's cancellation, like an open() of a FIFO.
             sleep(seconds)
             return ActionOutcome(message: "woke after \(seconds) s")
