@@ -23,16 +23,17 @@ extension Daemon {
         // real name: only plugins that work from the exact bytes see such files. For one file or
         // a selection the others are not asked; for the directory they get the other files.
         let allValid = snapshots.allSatisfy { $0.path.isValidUTF8 }
+        var textOnlyTarget: MenuTarget?
+        if !allValid && kind == .directory {
+            let kept = zip(snapshots, files).filter { $0.0.path.isValidUTF8 }.map(\.1)
+            textOnlyTarget = MenuTarget(kind: kind, files: kept, root: settings.root)
+        }
         var targets: [String: MenuTarget] = [:]
         var entries: [PluginHost.Entry] = []
         for entry in plugins.entries {
-            if allValid || entry.plugin.acceptsNamesThatAreNotUTF8 {
-                targets[entry.name] = menuTarget
-            } else if kind == .directory {
-                targets[entry.name] = MenuTarget(kind: kind, files: files.filter { String(validating: $0.pathBytes, as: UTF8.self) != nil }, root: settings.root)
-            } else {
-                continue
-            }
+            let accepts = allValid || entry.plugin.acceptsNamesThatAreNotUTF8
+            guard let target = accepts ? menuTarget : textOnlyTarget else { continue }
+            targets[entry.name] = target
             entries.append(entry)
         }
         let build = MenuBuild(id: menus.nextBuildId, reply: reply, target: menuTarget, shown: shown,
