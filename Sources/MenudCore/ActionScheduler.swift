@@ -8,15 +8,21 @@
 ///   Because every conflict is resolved in enqueue order, nothing waits forever.
 /// - More than ``ActionSchedulerLimits/maxWaiting`` waiting actions: ``enqueue(_:paths:)`` throws
 ///   `busy(limit: "maxQueuedActions")`.
+/// - A running job stopped at its time limit (``abandon(_:)``) frees its files and its running
+///   slot at once, even though its thread may still be stuck. Until it really ends it still
+///   holds a thread: a job starts only while running plus stopped jobs stay below
+///   `maxRunning + maxStopped`, so stuck work cannot grow the number of busy threads for ever.
 ///
 /// The scheduler only decides; the caller starts the jobs it is told to start, and reports each
-/// end with ``finish(_:)``, which returns the jobs that may start now.
-public struct ActionScheduler<Job: Hashable & Sendable>: Sendable {
+/// end with ``finish(_:)``, which returns the jobs that may start now. `Path` is whatever names a
+/// file exactly (the runtime uses the path's bytes, so two names that look alike never mix).
+public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendable>: Sendable {
     /// The limits in force.
     public let limits: ActionSchedulerLimits
-    private var running: [Job: Set<String>] = [:]
-    private var busyPaths: Set<String> = []
-    private var waiting: [(job: Job, paths: Set<String>)] = []
+    private var running: [Job: Set<Path>] = [:]
+    private var busyPaths: Set<Path> = []
+    private var waiting: [(job: Job, paths: Set<Path>)] = []
+    private var stopped: Set<Job> = []
 
     /// An idle scheduler.
     public init(limits: ActionSchedulerLimits = ActionSchedulerLimits()) {
@@ -31,14 +37,18 @@ public struct ActionScheduler<Job: Hashable & Sendable>: Sendable {
     public func isRunning(_ job: Job) -> Bool { running[job] != nil }
     /// Whether `job` is waiting.
     public func isWaiting(_ job: Job) -> Bool { waiting.contains { $0.job == job } }
+    /// How many stopped jobs have not ended yet.
+    public var stoppedCount: Int { stopped.count }
+    /// Whether `job` was stopped and has not ended yet.
+    public func isStopped(_ job: Job) -> Bool { stopped.contains(job) }
 
     /// Adds `job`, which touches the files at `paths` (root-relative; an empty list conflicts with
     /// nothing). Returns `true` when the caller should start it now; otherwise it waits and a later
     /// ``finish(_:)`` or ``withdraw(_:)`` returns it.
-    public mutating func enqueue(_ job: Job, paths: some Sequence<String>) throws(ActionSchedulerError) -> Bool {
-        guard running[job] == nil, !isWaiting(job) else { throw .duplicateJob(String(describing: job)) }
+    public mutating func enqueue(_ job: Job, paths: some Sequence<Path>) throws(ActionSchedulerError) -> Bool {
+        guard running[job] == nil, !isWaiting(job), !stopped.contains(job) else { throw .duplicateJob(String(describing: job)) }
         let paths = Set(paths)
-        let blocked = running.count >= limits.maxRunning || !busyPaths.isDisjoint(with: paths)
+        let blocked = !hasFreeSlot || !busyPaths.isDisjoint(with: paths)
             || waiting.contains { !$0.paths.isDisjoint(with: paths) }
         if !blocked {
             start(job, paths: paths)
@@ -51,11 +61,22 @@ public struct ActionScheduler<Job: Hashable & Sendable>: Sendable {
         return false
     }
 
-    /// Records that running `job` ended (whatever its outcome) and returns the waiting jobs that
-    /// may start now, in enqueue order. The caller starts all of them.
+    /// Records that running (or stopped) `job` ended, whatever its outcome, and returns the
+    /// waiting jobs that may start now, in enqueue order. The caller starts all of them.
     public mutating func finish(_ job: Job) throws(ActionSchedulerError) -> [Job] {
+        if stopped.remove(job) != nil { return startWaiting() }
         guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
         busyPaths.subtract(paths)
+        return startWaiting()
+    }
+
+    /// Records that running `job` was stopped (its time limit passed) although its work may not
+    /// have ended: its files and its slot are free now, and the waiting jobs that may start are
+    /// returned. It counts as stopped until ``finish(_:)`` reports its real end.
+    public mutating func abandon(_ job: Job) throws(ActionSchedulerError) -> [Job] {
+        guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
+        busyPaths.subtract(paths)
+        stopped.insert(job)
         return startWaiting()
     }
 
@@ -69,7 +90,13 @@ public struct ActionScheduler<Job: Hashable & Sendable>: Sendable {
         return startWaiting()
     }
 
-    private mutating func start(_ job: Job, paths: Set<String>) {
+    /// A job may start: a running slot is free, and the threads held by running and stopped
+    /// jobs leave room for one more.
+    private var hasFreeSlot: Bool {
+        running.count < limits.maxRunning && running.count + stopped.count < limits.maxRunning + limits.maxStopped
+    }
+
+    private mutating func start(_ job: Job, paths: Set<Path>) {
         running[job] = paths
         busyPaths.formUnion(paths)
     }
@@ -80,7 +107,7 @@ public struct ActionScheduler<Job: Hashable & Sendable>: Sendable {
         var started: [Job] = []
         var claimed = busyPaths
         var index = 0
-        while index < waiting.count, running.count < limits.maxRunning {
+        while index < waiting.count, hasFreeSlot {
             let candidate = waiting[index]
             if claimed.isDisjoint(with: candidate.paths) {
                 waiting.remove(at: index)

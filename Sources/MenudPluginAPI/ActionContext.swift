@@ -2,8 +2,9 @@ import MenudNative
 
 /// Everything an action gets when it runs, after the menu was dismissed.
 public struct ActionContext: Sendable {
-    /// The files the menu was opened on (for a directory menu: every tracked file), as they were
-    /// when the menu opened.
+    /// The files the menu was opened on, as they are when the action starts (checked to be the
+    /// files the menu showed, with their current state); for a directory-wide item, every
+    /// tracked file at that moment.
     public let files: [TargetFile]
     /// The watched root directory (absolute).
     public let root: String

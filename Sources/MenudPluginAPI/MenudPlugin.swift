@@ -26,6 +26,12 @@ public protocol MenudPlugin: Sendable {
     /// through ``items(for:)`` instead. A plugin whose answer here takes longer than the
     /// menu-build limit is asked through ``items(for:)`` from then on.
     func immediateItems(for target: MenuTarget) throws -> [MenuItem]?
+    /// Whether this plugin reaches files only through their exact bytes
+    /// (``TargetFile/pathBytes`` and the file operations of ``ActionContext``), never through
+    /// ``TargetFile/path`` or ``TargetFile/absolutePath``. Only such a plugin is given files whose
+    /// names are not valid UTF-8: for them `path` shows U+FFFD, which can be another file's real
+    /// name. The default is `false`.
+    var acceptsNamesThatAreNotUTF8: Bool { get }
 }
 
 extension MenudPlugin {
@@ -33,4 +39,6 @@ extension MenudPlugin {
     public var actionTitles: [String] { [] }
     /// By default a plugin is always asked through ``items(for:)``.
     public func immediateItems(for target: MenuTarget) throws -> [MenuItem]? { nil }
+    /// By default a plugin never sees a name that is not valid UTF-8.
+    public var acceptsNamesThatAreNotUTF8: Bool { false }
 }

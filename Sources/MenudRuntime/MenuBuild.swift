@@ -8,6 +8,9 @@ final class MenuBuild {
     let id: Int
     let reply: ReplyTarget
     let target: MenuTarget
+    /// What the menu shows of each file an action may name: every target of a file or selection
+    /// menu, the rows of a directory menu (parallel to the start of `target.files`).
+    let shown: [ShownFile]
     let targetPaths: [RelativePath]
     let title: String
     let layout: JSONObject?
@@ -16,11 +19,12 @@ final class MenuBuild {
     var timer: LoopTimer?
     var tasks: [Task<Void, Never>] = []
 
-    init(id: Int, reply: ReplyTarget, target: MenuTarget, targetPaths: [RelativePath], title: String,
+    init(id: Int, reply: ReplyTarget, target: MenuTarget, shown: [ShownFile], targetPaths: [RelativePath], title: String,
          layout: JSONObject?, plugins: [String]) {
         self.id = id
         self.reply = reply
         self.target = target
+        self.shown = shown
         self.targetPaths = targetPaths
         self.title = title
         self.layout = layout

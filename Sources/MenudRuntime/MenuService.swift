@@ -7,7 +7,7 @@ final class MenuService {
     var open: [MenuID: OpenMenu] = [:]
     var builds: [Int: MenuBuild] = [:]
     var nextBuildId = 1
-    var scheduler: ActionScheduler<MenuID>
+    var scheduler: ActionScheduler<MenuID, RelativePath>
     var actions: [MenuID: RunningAction] = [:]
     let expiryTimer: LoopTimer
     var armedExpiryMs: Int64?

@@ -1,12 +1,37 @@
+import MenudCore
 import MenudPluginAPI
 
 /// One selectable row of an open menu, with what it takes to run it.
 struct ResolvedItem: Sendable {
+    /// What the item acts on, which decides how its files are found when it starts.
+    enum Scope: Sendable, Equatable {
+        /// The menu's file or selection: each must still be the file the menu showed.
+        case targets
+        /// A directory-menu row: its one file, checked the same way and not pending, runs the
+        /// configured default action.
+        case row
+        /// A directory-wide item: it gets the tracked files as they are when it starts.
+        case directory
+    }
+
+    /// The plugin that offered the item (`""` for a directory row).
     let plugin: String
     let item: MenuItem
-    /// The files the action works on.
+    let scope: Scope
+    let kind: MenuTargetKind
+    /// The files as the menu showed them (none for a directory-wide item).
     let files: [TargetFile]
+    /// The same files as ``TargetCheck`` compares them: exact name, device and inode, state.
+    let shown: [ShownFile]
+    /// The files the action must not share with another running action: its targets, or for a
+    /// directory-wide item every file the menu listed.
+    let lockPaths: [RelativePath]
     /// A directory-menu row runs the configured default action of its file: which plugin
     /// and which of that plugin's item ids, looked up when it runs.
     let defaultAction: (plugin: String, itemId: String)?
+
+    /// The plugin and item id to ask for again when the action starts.
+    var source: (plugin: String, itemId: String) {
+        defaultAction ?? (plugin, item.id)
+    }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 final class ActionSchedulerTests: XCTestCase {
     func testSameFileRunsOneAfterAnotherInDismissalOrder() throws {
-        var scheduler = ActionScheduler<Int>()
+        var scheduler = ActionScheduler<Int, String>()
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
         XCTAssertFalse(try scheduler.enqueue(2, paths: ["a"]))
         XCTAssertFalse(try scheduler.enqueue(3, paths: ["a"]))
@@ -17,7 +17,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testDifferentFilesRunInParallel() throws {
-        var scheduler = ActionScheduler<String>()
+        var scheduler = ActionScheduler<String, String>()
         XCTAssertTrue(try scheduler.enqueue("a1", paths: ["a"]))
         XCTAssertTrue(try scheduler.enqueue("b1", paths: ["b"]))
         XCTAssertTrue(try scheduler.enqueue("none", paths: []))
@@ -25,7 +25,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testAWaitingJobHoldsItsPlaceOnEachOfItsFiles() throws {
-        var scheduler = ActionScheduler<String>()
+        var scheduler = ActionScheduler<String, String>()
         XCTAssertTrue(try scheduler.enqueue("a1", paths: ["a"]))
         // A selection over a and b waits for a1 ...
         XCTAssertFalse(try scheduler.enqueue("ab", paths: ["a", "b"]))
@@ -39,7 +39,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testGlobalCapOnRunningActions() throws {
-        var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 2, maxWaiting: 10))
+        var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 2, maxWaiting: 10))
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
         XCTAssertTrue(try scheduler.enqueue(2, paths: ["b"]))
         XCTAssertFalse(try scheduler.enqueue(3, paths: ["c"]))
@@ -52,7 +52,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testQueueLimitRefusesWithBusy() throws {
-        var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 1, maxWaiting: 1))
+        var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 1, maxWaiting: 1))
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
         XCTAssertFalse(try scheduler.enqueue(2, paths: ["b"]))
         XCTAssertThrowsError(try scheduler.enqueue(3, paths: ["c"])) { error in
@@ -63,7 +63,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testWithdrawFreesTheWaitingPlace() throws {
-        var scheduler = ActionScheduler<Int>()
+        var scheduler = ActionScheduler<Int, String>()
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
         XCTAssertFalse(try scheduler.enqueue(2, paths: ["a", "b"]))
         XCTAssertFalse(try scheduler.enqueue(3, paths: ["b"]))
@@ -74,7 +74,7 @@ final class ActionSchedulerTests: XCTestCase {
     }
 
     func testDuplicateAndUnknownJobsAreRefused() throws {
-        var scheduler = ActionScheduler<Int>()
+        var scheduler = ActionScheduler<Int, String>()
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
         XCTAssertThrowsError(try scheduler.enqueue(1, paths: ["b"])) { error in
             XCTAssertEqual(error as? ActionSchedulerError, .duplicateJob("1"))
@@ -84,12 +84,63 @@ final class ActionSchedulerTests: XCTestCase {
         }
     }
 
+    func testAStoppedJobFreesItsFilesAtOnceAndItsLateEndIsHarmless() throws {
+        var scheduler = ActionScheduler<Int, String>()
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(2, paths: ["a"]))
+        // 1 is stopped at its time limit while its thread is still stuck: 2 starts now.
+        XCTAssertEqual(try scheduler.abandon(1), [2])
+        XCTAssertTrue(scheduler.isStopped(1))
+        XCTAssertFalse(scheduler.isRunning(1))
+        XCTAssertTrue(scheduler.isRunning(2))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["a"]), "a belongs to 2 now")
+        // 1's task ends late: nothing of 2's or 3's changes.
+        XCTAssertEqual(try scheduler.finish(1), [])
+        XCTAssertFalse(scheduler.isStopped(1))
+        XCTAssertTrue(scheduler.isRunning(2))
+        XCTAssertEqual(try scheduler.finish(2), [3])
+        XCTAssertThrowsError(try scheduler.abandon(7)) { error in
+            XCTAssertEqual(error as? ActionSchedulerError, .unknownJob("7"))
+        }
+    }
+
+    func testStuckStoppedJobsAreBoundedSoThreadsStayBounded() throws {
+        var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 2, maxWaiting: 10, maxStopped: 1))
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertTrue(try scheduler.enqueue(2, paths: ["b"]))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["c"]))
+        // One stopped job may be stuck: its slot goes to 3.
+        XCTAssertEqual(try scheduler.abandon(1), [3])
+        // A second stuck one: 3 threads are held (3 running, 1 and 2 stuck), the most allowed,
+        // so nothing new starts although a running slot is free.
+        XCTAssertEqual(try scheduler.abandon(2), [])
+        XCTAssertFalse(try scheduler.enqueue(4, paths: ["d"]))
+        XCTAssertEqual(scheduler.stoppedCount, 2)
+        XCTAssertEqual(scheduler.runningCount, 1)
+        // One stuck job really ends: its thread is free, 4 starts.
+        XCTAssertEqual(try scheduler.finish(2), [4])
+        XCTAssertEqual(try scheduler.finish(1), [])
+        XCTAssertEqual(scheduler.runningCount, 2)
+    }
+
+    func testAWaitingJobOutOfTimeLeavesTheQueueAndTheNextStarts() throws {
+        var scheduler = ActionScheduler<Int, String>()
+        XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))
+        XCTAssertFalse(try scheduler.enqueue(2, paths: ["a", "b"]))
+        XCTAssertFalse(try scheduler.enqueue(3, paths: ["b"]))
+        XCTAssertFalse(try scheduler.enqueue(4, paths: ["a"]))
+        // 2 runs out of time while it waits: 3 (on b only) starts; 4 still waits for 1.
+        XCTAssertEqual(try scheduler.withdraw(2), [3])
+        XCTAssertTrue(scheduler.isWaiting(4))
+        XCTAssertEqual(try scheduler.finish(1), [4])
+    }
+
     /// Random workloads: never two running jobs on one file, never more than the cap, and
     /// jobs on each file start in enqueue order.
     func testInvariantsHoldUnderRandomWorkloads() throws {
         var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
-            var scheduler = ActionScheduler<Int>(limits: ActionSchedulerLimits(maxRunning: 3, maxWaiting: 1000))
+            var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 3, maxWaiting: 1000))
             var paths: [Int: Set<String>] = [:]
             var running: Set<Int> = []
             var startOrder: [Int] = []

@@ -1,6 +1,8 @@
 // The daemon with extra plugins for the integration tests: "faulty" throws while building its
 // items, "sluggish" takes 2 s to build them (past any sensible menuBuildTimeout), and "hello"
-// is the example of docs/plugins.md. It also shows how a host program registers plugins.
+// is the example of docs/plugins.md. With MENUD_FIXTURE_PROBE=1 in its environment it also has
+// "probe" (ProbePlugin.swift), for the tests of what actions are given and of stuck actions.
+// It also shows how a host program registers plugins.
 import Foundation
 import MenudPluginAPI
 import MenudRuntime
@@ -21,8 +23,12 @@ struct SluggishPlugin: MenudPlugin {
     }
 }
 
-exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: [
+var fixturePlugins = [
     PluginFactory(name: "faulty") { _ in FaultyPlugin() },
     PluginFactory(name: "sluggish") { _ in SluggishPlugin() },
     HelloPlugin.factory,
-]))
+]
+if ProcessInfo.processInfo.environment["MENUD_FIXTURE_PROBE"] == "1" {
+    fixturePlugins.append(PluginFactory(name: "probe") { _ in ProbePlugin() })
+}
+exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: fixturePlugins))

@@ -1,0 +1,42 @@
+import MenudCore
+import MenudPluginAPI
+
+extension RunningAction {
+    /// The answer for what the action's task reported.
+    func outcome(_ result: Result<ActionOutcome, any Error>, daemonStopping: Bool, log: Logger) -> Result<HandlerResult, RPCError> {
+        switch result {
+        case .success(let outcome):
+            var writer = JSONWriter(reservingCapacity: 256)
+            writer.beginObject()
+            writer.key("ran"); writer.write(.bool(true))
+            writer.key("item"); writer.writeString(itemId)
+            writer.key("outcome")
+            writer.beginObject()
+            if let message = outcome.message { writer.key("message"); writer.writeString(message) }
+            if let output = outcome.output { writer.key("output"); writer.writeString(output) }
+            writer.endObject()
+            writer.endObject()
+            log.info("action for menu \(menu) done\(outcome.message.map { ": " + $0 } ?? "")")
+            return .success(.encoded(writer.bytes))
+        case .failure(let error):
+            let rpcError: RPCError
+            if let change = error as? TargetChange {
+                rpcError = RPCError.targetChanged(change, menu: menu.rawValue, action: title)
+                log.info("action for menu \(menu) did not run: \(change.sentence) (\(change.kind.rawValue))")
+                return .failure(rpcError)
+            } else if let failure = error as? ActionFailure {
+                rpcError = failure.timedOut
+                    ? RPCError.actionTimedOut(title, limitMs: nil)
+                    : RPCError.actionFailed(message: failure.message, exitCode: failure.exitCode, stderrTail: failure.stderrTail)
+            } else if error is CancellationError {
+                rpcError = daemonStopping
+                    ? RPCError.actionFailed(message: "the daemon stopped while the action ran")
+                    : RPCError.actionTimedOut(title, limitMs: limitMs)
+            } else {
+                rpcError = RPCError.actionFailed(message: "\(error)")
+            }
+            log.info("action for menu \(menu) failed: \(rpcError.message)")
+            return .failure(rpcError)
+        }
+    }
+}
