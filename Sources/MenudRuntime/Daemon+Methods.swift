@@ -30,7 +30,7 @@ extension Daemon {
         writer.key("expired"); writer.writeInt(Int64(counts.expired))
         writer.endObject()
         writer.key("crawling"); writer.writeBool(!initialCrawlFinished || isCrawling)
-        writer.key("watchedDirectories"); writer.writeInt(Int64(directoryToWatch.count))
+        writer.key("watchedDirectories"); writer.writeInt(Int64(watches.count))
         writer.key("unwatchedDirectories"); writer.writeInt(Int64(unwatchedDirectories.count))
         writer.key("connections"); writer.writeInt(Int64(connections.count))
         writer.key("clock"); writer.writeString(tracker.currentClock)
