@@ -76,6 +76,9 @@ final class Daemon {
     typealias MethodHandler = (Daemon, ClientConnection, RPCRequest, ReplyTarget) throws -> HandlerResult
 
     init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
+        let host = try PluginHost.build(config: settings.config, configPath: settings.configPath, factories: pluginFactories)
+        var settings = settings
+        settings.defaultFileAction = try Daemon.checkedDefaultFileAction(settings, host, log: log)
         self.settings = settings
         self.log = log
         self.clock = clock
@@ -90,7 +93,7 @@ final class Daemon {
         rootCheckTimer = try LoopTimer(loop: loop)
         socketGuard = SocketGuard(path: settings.socketPath)
         processes = ProcessTable(loop: loop)
-        plugins = try PluginHost.build(config: settings.config, configPath: settings.configPath, factories: pluginFactories)
+        plugins = host
         self.pluginFactories = pluginFactories
         menus = try MenuService(settings: settings, clock: clock, loop: loop)
         graceTimer = try LoopTimer(loop: loop)
@@ -256,34 +259,6 @@ final class Daemon {
         graceTimer.stop()
         for connection in Array(connections.values) { closeConnection(connection, reason: nil, flush: true) }
         loop.stop()
-    }
-
-    private func reloadConfiguration() {
-        guard let path = settings.configPath else {
-            log.info("SIGHUP: no config file in use, nothing to reload")
-            return
-        }
-        Systemd.notify("RELOADING=1\nMONOTONIC_USEC=\(MonotonicTime.nowMs() * 1000)")
-        defer { Systemd.notify("READY=1") }
-        do {
-            let fresh = try DaemonSettings.reload(from: settings)
-            let freshPlugins = try PluginHost.build(config: fresh.config, configPath: fresh.configPath, factories: pluginFactories)
-            plugins = freshPlugins
-            menus.statusConstants = []
-            let changes = settings.describeChanges(to: fresh)
-            settings = fresh
-            log.level = fresh.logLevel
-            tracker.updateSettings(fresh.readiness)
-            crawler.updateIgnoreRules(fresh.ignore)
-            for connection in connections.values { connection.framer = LineFramer(maxFrameBytes: fresh.maxFrameBytes) }
-            applyConnectionLimit()
-            let transitions = tracker.advance()
-            noteChanged(transitions)
-            armDeadlineTimer()
-            log.info("reloaded \(path)\(changes.isEmpty ? " (no changes)" : ": " + changes.joined(separator: ", "))")
-        } catch {
-            log.error("SIGHUP: kept the running config; the new one is refused: \(error)")
-        }
     }
 }
 
