@@ -34,7 +34,9 @@ extension Daemon {
                 : "\(connectionLimit) clients are already connected; close some or raise maxConnections in the config"
             log.once("connection-limit", .warning, "refusing connections: \(why)")
             pipe.write(refusalLine(.busy(limit: "maxConnections", why)))
-            pipe.closeAfterFlushing()
+            // A short linger: refused clients must not hold descriptors for long (the reply is
+            // in their receive queue already, ahead of the end of the connection).
+            pipe.closeAfterFlushing(lingerMs: 250)
             return
         }
         log.forget("connection-limit")
