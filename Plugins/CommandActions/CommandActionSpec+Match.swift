@@ -91,6 +91,11 @@ extension CommandActionSpec {
                 throw PluginSettingsError(key: bounds.keyPath("max"), problem: "(\(max)) is smaller than min (\(min))")
             }
             range = CommandCountRange(min: Int(min), max: max.map { Int($0) })
+        } else if case .string(let text) = value {
+            guard let parsed = CommandCountRange(text: text) else {
+                throw PluginSettingsError(key: key, problem: "\"\(text)\" is not a count of files", allowed: CommandCountRange.forms)
+            }
+            range = parsed
         } else {
             let exact = try settings.int("count")!
             guard exact >= 1 else {

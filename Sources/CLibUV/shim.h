@@ -27,4 +27,9 @@ static inline int menud_close_on_exec_from(unsigned int first) {
     return -1;
 #endif
 }
+
+/* accept4(2), which <sys/socket.h> declares only under _GNU_SOURCE: accepts with the new
+   descriptor close-on-exec and non-blocking from the start. */
+int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+static inline int menud_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
 #endif

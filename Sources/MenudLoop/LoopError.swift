@@ -21,6 +21,8 @@ public struct LoopError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String { "\(operation): \(message) (\(name))" }
 
     public var isNoSpace: Bool { code == UV_ENOSPC.rawValue }
+    /// The process (`EMFILE`) or the system (`ENFILE`) has no file descriptor free.
+    public var isOutOfDescriptors: Bool { code == UV_EMFILE.rawValue || code == UV_ENFILE.rawValue }
 
     /// Throws when `result` is a libuv error code (negative).
     @inline(__always)

@@ -9,6 +9,8 @@ final class ClientConnection {
     var framer: LineFramer
     var subscriptions: Set<String> = []
     var isClosed = false
+    /// The client shut down its side; what it is still owed is written, then it is closed.
+    var inputEnded = false
 
     init(id: UInt64, pipe: PipeConnection, peer: PeerCredentials?, maxFrameBytes: Int) {
         self.id = id

@@ -123,6 +123,11 @@ public struct MenudConfig: Sendable, Equatable {
             throw ConfigError(file: file, keyPath: nil,
                               message: "\(file) is not valid JSON5\(location); check the quotes, commas and brackets there")
         }
+        // The decoder keeps one of two equal keys without a word (the wire protocol refuses
+        // them); a config that says one thing twice is refused here, at the second.
+        if let duplicate = ConfigSyntaxLocator.duplicateKey(in: bytes) {
+            throw ConfigError(file: file, keyPath: duplicate.keyPath, message: "\(duplicate.keyPath) in \(file) at \(duplicate.message)")
+        }
         let baseDirectory = (file as NSString).deletingLastPathComponent
         return try ConfigLoader.build(value, file: file, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory, environment: environment)
     }

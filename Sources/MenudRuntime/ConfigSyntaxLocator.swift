@@ -2,14 +2,20 @@
 /// "not valid JSON" without a position. This scanner checks the structure (objects, arrays,
 /// strings, numbers, literals, comments, trailing commas) and reports the first problem by line
 /// and column. It builds no values; the decoder remains the only parser of the configuration.
+/// It also finds what the decoder lets through: a key written twice in one object (the decoder
+/// would keep one of them without a word).
 struct ConfigSyntaxLocator {
     struct Problem: Error {
         let offset: Int
         let message: String
+        /// For a duplicate key: where it is (`plugins.files.enabled`).
+        var duplicateKeyPath: String?
     }
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The keys and indices leading to the value being scanned.
+    private var path: [String] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -22,12 +28,31 @@ struct ConfigSyntaxLocator {
             try scanner.document()
             return nil
         } catch {
-            let prefix = bytes[..<min(error.offset, bytes.count)]
-            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
-            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let column = String(decoding: bytes[lineStart..<prefix.endIndex], as: UTF8.self).count + 1
-            return "line \(line), column \(column): \(error.message)"
+            return "\(position(of: error.offset, in: bytes)): \(error.message)"
         }
+    }
+
+    /// The first key written twice in one object, with its key path and
+    /// `"line L, column C: <what is wrong>"`; nil when there is none (or the text has a syntax
+    /// problem before one, which `describeProblem` reports).
+    static func duplicateKey(in bytes: [UInt8]) -> (keyPath: String, message: String)? {
+        var scanner = ConfigSyntaxLocator(bytes)
+        do {
+            try scanner.document()
+            return nil
+        } catch {
+            guard let keyPath = error.duplicateKeyPath else { return nil }
+            return (keyPath, "\(position(of: error.offset, in: bytes)): \(error.message)")
+        }
+    }
+
+    /// `"line L, column C"` of a byte offset (columns count characters).
+    private static func position(of offset: Int, in bytes: [UInt8]) -> String {
+        let prefix = bytes[..<min(offset, bytes.count)]
+        let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<prefix.endIndex], as: UTF8.self).count + 1
+        return "line \(line), column \(column)"
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -56,7 +81,7 @@ struct ConfigSyntaxLocator {
         switch byte {
         case UInt8(ascii: "{"): try object()
         case UInt8(ascii: "["): try array()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): try string()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): _ = try string()
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): try number()
         default:
             let start = index
@@ -74,19 +99,30 @@ struct ConfigSyntaxLocator {
         index += 1
         try skipSpaceAndComments()
         if current == UInt8(ascii: "}") { index += 1; return }
+        var seen: [String: Int] = [:]
         while true {
+            let keyStart = index
+            let key: String
             if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
-                try string()
-            } else if identifier().isEmpty {
-                throw problem("expected a key or \"}\", found \(describeCurrent())")
+                key = try string()
+            } else {
+                key = identifier()
+                if key.isEmpty { throw problem("expected a key or \"}\", found \(describeCurrent())") }
             }
+            if let first = seen[key] {
+                let keyPath = ConfigSyntaxLocator.join(path + [key])
+                throw Problem(offset: keyStart, message: "the key \"\(key)\" is written twice in this object (first at \(ConfigSyntaxLocator.position(of: first, in: bytes))); keep one of them", duplicateKeyPath: keyPath)
+            }
+            seen[key] = keyStart
             try skipSpaceAndComments()
             guard current == UInt8(ascii: ":") else {
                 throw problem("expected \":\" after the key, found \(describeCurrent())")
             }
             index += 1
             try skipSpaceAndComments()
+            path.append(key)
             try value()
+            path.removeLast()
             try skipSpaceAndComments()
             if current == UInt8(ascii: ",") {
                 index += 1
@@ -105,8 +141,12 @@ struct ConfigSyntaxLocator {
         index += 1
         try skipSpaceAndComments()
         if current == UInt8(ascii: "]") { index += 1; return }
+        var position = 0
         while true {
+            path.append("[\(position)]")
             try value()
+            path.removeLast()
+            position += 1
             try skipSpaceAndComments()
             if current == UInt8(ascii: ",") {
                 index += 1
@@ -121,20 +161,27 @@ struct ConfigSyntaxLocator {
         }
     }
 
-    private mutating func string() throws(Problem) {
+    /// Scans a quoted string and returns its text (escapes decoded, so `"a"` and `'\\x61'`
+    /// are the same key).
+    private mutating func string() throws(Problem) -> String {
         let quote = bytes[index]
         let start = index
+        var text = ConfigKeyText()
         index += 1
         while let byte = current {
-            if byte == quote { index += 1; return }
+            if byte == quote {
+                index += 1
+                return text.finish()
+            }
             if byte == UInt8(ascii: "\\") {
-                index += 2
+                index = text.appendEscape(in: bytes, at: index)
                 continue
             }
             if byte == UInt8(ascii: "\n") {
                 index = start
                 throw problem("a string starting here is not closed before the end of its line")
             }
+            text.append(byte)
             index += 1
         }
         index = start
@@ -207,6 +254,13 @@ struct ConfigSyntaxLocator {
             } else {
                 return
             }
+        }
+    }
+
+    /// `plugins.files.enabled`, `commands[0].title`.
+    private static func join(_ parts: [String]) -> String {
+        parts.reduce("") { joined, part in
+            part.hasPrefix("[") || joined.isEmpty ? joined + part : joined + "." + part
         }
     }
 }

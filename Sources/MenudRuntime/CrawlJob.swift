@@ -1,4 +1,5 @@
 import MenudCore
+import MenudNative
 
 /// A subtree for the crawler to walk: watch every directory, list it, `lstat` every file.
 struct CrawlJob: Sendable {
@@ -15,4 +16,6 @@ struct CrawlJob: Sendable {
     let id: Int
     let directory: RelativePath
     let reason: Reason
+    /// The root every directory of the job is opened beneath (set when the job is started).
+    var root: DirectoryDescriptor?
 }

@@ -10,11 +10,14 @@ struct CrawledDirectory: Sendable {
     }
 
     let path: RelativePath
+    /// The directory that was listed (its device and inode), to tell later whether `path`
+    /// still names it.
+    let identity: FileStatus?
     /// The inotify watch now on this directory, if it could be added.
     let watch: Int32?
     /// Why no watch could be added (the user's watch limit, most often).
     let watchError: LoopError?
-    /// Why the directory could not be listed (permissions, vanished).
-    let listError: SystemError?
+    /// Why the directory could not be opened or listed (permissions, vanished, a link now).
+    let listError: PathAccessError?
     let files: [File]
 }

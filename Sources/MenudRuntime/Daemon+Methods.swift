@@ -4,7 +4,10 @@ import MenudNative
 
 extension Daemon {
     func registerMethods() {
-        methods["daemon.status"] = { daemon, _, _, _ in .encoded(daemon.statusResult()) }
+        methods["daemon.status"] = { daemon, _, request, _ throws(RPCError) in
+            try request.params.rejectUnknownKeys(allowed: [])
+            return .encoded(daemon.statusResult())
+        }
         methods["files.list"] = { daemon, _, request, _ in try daemon.listFiles(request.params) }
         methods["files.get"] = { daemon, _, request, _ in try daemon.getFile(request.params) }
         methods["subscribe"] = { daemon, connection, request, _ throws(RPCError) in
@@ -30,7 +33,7 @@ extension Daemon {
         writer.key("expired"); writer.writeInt(Int64(counts.expired))
         writer.endObject()
         writer.key("crawling"); writer.writeBool(!initialCrawlFinished || isCrawling)
-        writer.key("watchedDirectories"); writer.writeInt(Int64(directoryToWatch.count))
+        writer.key("watchedDirectories"); writer.writeInt(Int64(watches.count))
         writer.key("unwatchedDirectories"); writer.writeInt(Int64(unwatchedDirectories.count))
         writer.key("connections"); writer.writeInt(Int64(connections.count))
         writer.key("clock"); writer.writeString(tracker.currentClock)
@@ -174,10 +177,14 @@ extension Daemon {
     func resolvePath(bytes raw: [UInt8], param: String) throws(RPCError) -> RelativePath {
         let display = String(decoding: raw, as: UTF8.self)
         if raw.contains(0) { throw .invalidParams(param: param, "\(param) must not contain a NUL byte") }
+        if raw.count > 1, raw.last == 0x2F || raw.suffix(2).elementsEqual([0x2F, 0x2E]) || raw.suffix(3).elementsEqual([0x2F, 0x2E, 0x2E]) {
+            // POSIX takes "a.txt/" to mean a folder; a file's path has no trailing slash.
+            throw .invalidParams(param: param, "\(param) \"\(display)\" ends in \"/\", \"/.\" or \"/..\", which names a folder; give the file's path without it")
+        }
         var bytes = raw
         if bytes.first == 0x2F {
-            let root = settings.rootBytes
-            guard bytes.starts(with: root), bytes.count == root.count || bytes[root.count] == 0x2F else {
+            // The root as configured, or as spelled through a link to it (both name it).
+            guard let root = settings.rootSpellings.first(where: { bytes.starts(with: $0) && (bytes.count == $0.count || bytes[$0.count] == 0x2F) }) else {
                 throw .outsideRoot(path: display)
             }
             bytes = Array(bytes.dropFirst(root.count))

@@ -8,6 +8,8 @@ extension DaemonSettings {
         let rootText = options.root ?? config.root
         root = DaemonSettings.absoluteDirectory(rootText)
         rootBytes = Array(root.utf8)
+        let given = Array(DaemonSettings.absolutePath(rootText).utf8)
+        rootSpellings = given == rootBytes ? [rootBytes] : [rootBytes, given]
         socketPath = options.socket.map { DaemonSettings.absolutePath($0) } ?? config.socket
         guard socketPath.utf8.count <= 107 else {
             throw StartupError("the socket path \(socketPath) is \(socketPath.utf8.count) bytes; Unix sockets allow at most 107. Choose a shorter --socket.")

@@ -6,6 +6,9 @@ import MenudCore
 struct DaemonSettings {
     var root: String
     var rootBytes: [UInt8]
+    /// The root's absolute spellings clients may use: `rootBytes` (links resolved), and the
+    /// path as given when it reaches the root through a link.
+    var rootSpellings: [[UInt8]]
     var socketPath: String
     var configPath: String?
     var options: CommandLineOptions
@@ -63,6 +66,7 @@ struct DaemonSettings {
         var fresh = try DaemonSettings(config: config, configPath: path, options: current.options, environment: current.environment)
         fresh.root = current.root
         fresh.rootBytes = current.rootBytes
+        fresh.rootSpellings = current.rootSpellings
         fresh.socketPath = current.socketPath
         return fresh
     }

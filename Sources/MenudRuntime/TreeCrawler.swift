@@ -6,7 +6,10 @@ import MenudNative
 import Synchronization
 
 /// Walks directory trees off the loop thread, adding a watch to each directory before listing
-/// it, and posts what it finds in batches, so the loop keeps answering requests while a large
+/// it, and posts what it finds in batches. Every directory is opened from the root's
+/// descriptor by its whole relative path (`openat2`, no links, nothing above the root), so a
+/// folder swapped for a link to somewhere else is never walked into; files are `lstat`ed
+/// relative to their open directory. Batches keep the loop answering requests while a large
 /// tree is crawled. It has one thread of its own that sleeps on a semaphore between jobs: a
 /// dispatch queue's worker would wake the idle daemon once more when it retires.
 final class TreeCrawler: Sendable {
@@ -69,39 +72,9 @@ final class TreeCrawler: Sendable {
         var batchFiles = 0
         while let directory = pending.popLast() {
             if stopped.load(ordering: .relaxed) { return }
-            let absolutePath = absolute(directory)
-            var watch: Int32?
-            var watchError: LoopError?
-            do { watch = try registrar.addWatch(path: absolutePath) } catch { watchError = error }
-            var files: [CrawledDirectory.File] = []
-            var listError: SystemError?
-            switch DirectoryReader.entries(of: absolutePath) {
-            case .failure(let error):
-                listError = error
-            case .success(let entries):
-                for entry in entries {
-                    let path = directory.appending(component: entry.name)
-                    var kind = entry.kind
-                    var status: FileStatus?
-                    if kind == .unknown || kind == .file {
-                        guard case .success(let found) = FileStatus.lstat(absolutePath + [0x2F] + entry.name) else { continue }
-                        status = found
-                        kind = found.kind == .directory ? .directory : (found.kind == .file ? .file : .other)
-                    }
-                    switch kind {
-                    case .directory:
-                        if !ignore.isIgnored(path, isDirectory: true) { pending.append(path) }
-                    case .file:
-                        if let status, !ignore.isIgnored(path, isDirectory: false) {
-                            files.append(.init(path: path, facts: FileFacts(status)))
-                        }
-                    default:
-                        break
-                    }
-                }
-            }
-            batchFiles += files.count
-            batch.append(CrawledDirectory(path: directory, watch: watch, watchError: watchError, listError: listError, files: files))
+            let found = list(directory, beneath: job.root, ignore: ignore, subdirectories: &pending)
+            batchFiles += found.files.count
+            batch.append(found)
             if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
                 post(.crawled(job: job, directories: batch, finished: false))
                 batch = []
@@ -110,5 +83,49 @@ final class TreeCrawler: Sendable {
         }
         if stopped.load(ordering: .relaxed) { return }
         post(.crawled(job: job, directories: batch, finished: true))
+    }
+
+    /// Opens `directory` beneath the root (never through a link, never out of the root: a
+    /// folder swapped for a link to elsewhere is not followed), watches the open directory
+    /// itself, lists it and `lstat`s its files relative to it.
+    private func list(_ directory: RelativePath, beneath root: DirectoryDescriptor?, ignore: IgnoreRules,
+                      subdirectories pending: inout [RelativePath]) -> CrawledDirectory {
+        let opened: DirectoryDescriptor
+        switch root.map({ $0.openDirectory(beneath: directory.bytes) }) ?? .failure(.notFound) {
+        case .failure(let error):
+            return CrawledDirectory(path: directory, identity: nil, watch: nil, watchError: nil, listError: error, files: [])
+        case .success(let directory): opened = directory
+        }
+        var watch: Int32?
+        var watchError: LoopError?
+        do { watch = try registrar.addWatch(openDirectory: opened.descriptor.number, path: absolute(directory)) } catch { watchError = error }
+        let identity = try? opened.status().get()
+        var files: [CrawledDirectory.File] = []
+        switch opened.entries() {
+        case .failure(let error):
+            return CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: .system(error), files: [])
+        case .success(let entries):
+            for entry in entries {
+                let path = directory.appending(component: entry.name)
+                var kind = entry.kind
+                var status: FileStatus?
+                if kind == .unknown || kind == .file {
+                    guard case .success(let found) = opened.status(ofEntry: entry.name) else { continue }
+                    status = found
+                    kind = found.kind == .directory ? .directory : (found.kind == .file ? .file : .other)
+                }
+                switch kind {
+                case .directory:
+                    if !ignore.isIgnored(path, isDirectory: true) { pending.append(path) }
+                case .file:
+                    if let status, !ignore.isIgnored(path, isDirectory: false) {
+                        files.append(.init(path: path, facts: FileFacts(status)))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: nil, files: files)
     }
 }

@@ -53,8 +53,7 @@ final class LoopHandleTests: XCTestCase {
     func testPipeServerEchoesLargeWritesIntact() throws {
         let loop = try EventLoop()
         let path = directory.appendingPathComponent("s.sock").path
-        let server = try PipeServer(loop: loop)
-        try server.bind(path: path)
+        let server = try PipeServer(loop: loop, bindingTo: path)
         var connections: [PipeConnection] = []
         var credentials: PeerCredentials?
         try server.listen { result in
@@ -95,9 +94,8 @@ final class LoopHandleTests: XCTestCase {
 
     func testBindRefusesPathsTheKernelWouldTruncate() throws {
         let loop = try EventLoop()
-        let server = try PipeServer(loop: loop)
         let long = "/tmp/" + String(repeating: "x", count: 120)
-        XCTAssertThrowsError(try server.bind(path: long)) { error in
+        XCTAssertThrowsError(try PipeServer(loop: loop, bindingTo: long)) { error in
             XCTAssertEqual((error as? LoopError)?.name, "ENAMETOOLONG")
         }
         XCTAssertEqual(loop.closeEverything(), 0)

@@ -1,0 +1,24 @@
+/// How the open-file limit is shared: what the daemon holds for itself once started, a reserve
+/// for what it opens later (an action's files and its child's pipes, the crawler's directories,
+/// the server's spare, the log), and the rest for clients, one descriptor each.
+struct DescriptorBudget: Equatable {
+    /// The soft `RLIMIT_NOFILE` in force.
+    let limit: Int
+    /// Descriptors open once the daemon was ready to accept (loop, watcher, socket, root, the
+    /// concurrency runtime's).
+    let openAtStart: Int
+
+    /// Descriptors kept free for everything but clients. An action opens its file, a folder or
+    /// two and a temporary file, or spawns a program (three pipes, both ends while spawning);
+    /// eight each covers either. The crawler holds two while it lists a directory; a few more
+    /// go to libraries that open files of their own (the MIME database) and to the server's spare.
+    static func reserve(maxRunningActions: Int) -> Int {
+        16 + 8 * maxRunningActions
+    }
+
+    /// The most clients the limit leaves room for (at least one, so a daemon with a tiny limit
+    /// still answers someone).
+    func connectionCeiling(maxRunningActions: Int) -> Int {
+        max(1, limit - openAtStart - DescriptorBudget.reserve(maxRunningActions: maxRunningActions))
+    }
+}
