@@ -18,18 +18,9 @@ extension ActionContext {
     /// Opens `file` for reading, checked as ``verify(_:)`` checks it. The descriptor reads the
     /// file the menu showed even if its name changes afterwards; a FIFO swapped in never blocks.
     public func openForReading(_ file: TargetFile) throws(FileAccessFailure) -> FileDescriptor {
-        let root = try root(for: file)
-        let opened: FileDescriptor
-        switch root.openFile(beneath: file.pathBytes) {
-        case .success(let descriptor): opened = descriptor
-        case .failure(.wrongKind(let kind)): throw FileAccessFailure(file: file, problem: .notARegularFile(kind))
-        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
-        }
-        switch opened.status() {
-        case .success(let status): try check(status, against: file)
-        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(.system(error)))
-        }
-        return opened
+        // Through the parent, so a name that now stands for a link, a folder or a FIFO is
+        // reported as such (not as "a link on the way").
+        try openParent(of: file).openForReading()
     }
 
     /// The folder holding `file`, opened beneath the root with no link on the way, and the
