@@ -6,10 +6,10 @@ import MenudPluginAPI
 /// The `checksum` plugin: a "SHA-256" item for a single complete file.
 ///
 /// The action opens the file beneath the root (``ActionContext/openForReading(_:)``: never
-/// through a link, never a FIFO, never another file than the menu showed), streams it through
-/// libcrypto's SHA-256, reports progress for files larger
-/// than ``progressThresholdBytes``, stops when cancelled, and answers with the hex digest as
-/// output (`sha256sum`'s format). Pending files (still being written) get the item disabled:
+/// through a link, never a FIFO, never another file than the menu showed), streams that open
+/// file through libcrypto's SHA-256, reports progress for files larger than
+/// ``progressThresholdBytes``, stops when cancelled, and answers with the hex digest as output
+/// (`sha256sum`'s format). Pending files (still being written) get the item disabled:
 /// a digest of half a file is worse than none.
 ///
 /// Settings: `progressThresholdBytes` (integer ≥ 0, default 8 MiB).

@@ -63,9 +63,9 @@ public final class MimeTypeDetector: Sendable {
         return type
     }
 
-    /// The MIME type of the open regular `file` (read from its start; its offset is left
-    /// where it was), named `name` in messages. The content read is the file that was opened,
-    /// whatever its name stands for now.
+    /// The MIME type of the open regular `file`, read from its current offset (the start, for a
+    /// file just opened) and left there; `name` names it in messages. The content read is the
+    /// file that was opened, whatever its name stands for now.
     public func mimeType(of file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
         let status: FileStatus
         switch file.status() {
@@ -90,7 +90,7 @@ public final class MimeTypeDetector: Sendable {
     }
 
     private func examine(descriptor file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
-        // magic_descriptor reads through the descriptor with pread-like care: it seeks back.
+        // magic_descriptor reads from the current offset and seeks back when done.
         let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
             guard let type = magic_descriptor(handle, file.number) else {
                 let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
