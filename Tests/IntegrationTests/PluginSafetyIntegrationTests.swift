@@ -141,7 +141,7 @@ final class PluginSafetyIntegrationTests: XCTestCase {
         try rpc.send(["jsonrpc": "2.0", "id": 901, "method": "menu.dismissed", "params": ["menu": menu["id"] as Any]])
         _ = try rpc.call("daemon.status")  // answered after the dismissal was taken: the action waits in the queue
         try swap()
-        FileManager.default.createFile(atPath: release.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: release.path, contents: nil), "the hold can be released")
         XCTAssertNotNil(try holder.response(id: 900, timeoutMs: 30_000)["result"], "the hold ran")
         let answer = try rpc.response(id: 901, timeoutMs: 30_000)
         if let error = answer["error"] as? [String: Any] {
