@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
+        .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
         ]),

@@ -1,12 +1,15 @@
 import Foundation
+import Glibc
 import MenudNative
 import MenudPluginAPI
 
 /// The `checksum` plugin: a "SHA-256" item for a single complete file.
 ///
-/// The action streams the file through libcrypto's SHA-256, reports progress for files larger
-/// than ``progressThresholdBytes``, stops when cancelled, and answers with the hex digest as
-/// output (`sha256sum`'s format). Pending files (still being written) get the item disabled:
+/// The action opens the file beneath the root (``ActionContext/openForReading(_:)``: never
+/// through a link, never a FIFO, never another file than the menu showed), streams that open
+/// file through libcrypto's SHA-256, reports progress for files larger than
+/// ``progressThresholdBytes``, stops when cancelled, and answers with the hex digest as output
+/// (`sha256sum`'s format). Pending files (still being written) get the item disabled:
 /// a digest of half a file is worse than none.
 ///
 /// Settings: `progressThresholdBytes` (integer ≥ 0, default 8 MiB).
@@ -66,14 +69,24 @@ public struct ChecksumActions: MenudPlugin {
     private static func hash(
         _ file: TargetFile, context: ActionContext, progressThresholdBytes: Int64
     ) async throws -> ActionOutcome {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.absolutePath)[.size] as? NSNumber)?
-            .int64Value ?? file.size
+        // The file the menu showed, opened beneath the root: a link, a folder or a FIFO swapped
+        // in is refused (a FIFO without blocking), and the bytes hashed are that file's.
+        let opened: FileDescriptor
+        do {
+            opened = try context.openForReading(file)
+        } catch {
+            // A file that is simply gone keeps the wording sha256sum users know.
+            let reason = error.problem == .unreachable(.notFound)
+                ? SystemError(errno: ENOENT, operation: "open").message : error.reason
+            throw ActionFailure(Sha256HasherError.cannotOpen(path: file.absolutePath, reason: reason).message)
+        }
+        let size = (try? opened.status().get().size) ?? file.size
         let reportsProgress = size > progressThresholdBytes
         let total = ByteCountFormatter.string(fromByteCount: size, countStyle: .file)
         var lastPercent = -1
         let digest: Sha256Digest
         do {
-            digest = try await Sha256Hasher.digest(ofFileAt: file.absolutePath) { hashed in
+            digest = try await Sha256Hasher.digest(of: opened, name: file.absolutePath) { hashed in
                 guard reportsProgress, size > 0 else { return }
                 let percent = Int(min(100, hashed * 100 / size))
                 guard percent > lastPercent else { return }

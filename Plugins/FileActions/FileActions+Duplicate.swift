@@ -1,4 +1,4 @@
-import Foundation
+import MenudNative
 import MenudPluginAPI
 
 extension FileActions {
@@ -13,7 +13,7 @@ extension FileActions {
         for file in files {
             try context.checkCancellation()
             do {
-                let copy = try await Self.duplicate(file) { copied in
+                let copy = try await Self.duplicate(file, context: context) { copied in
                     context.progress.report(
                         fraction: Double(doneBytes + copied) / Double(totalBytes), message: "Copying \(file.name)")
                 }
@@ -34,16 +34,31 @@ extension FileActions {
         return ActionOutcome(message: "Duplicated \(created.count) files", output: created.joined(separator: "\n"))
     }
 
-    /// Copies `file` to the first free duplicate name and returns that name.
-    static func duplicate(_ file: TargetFile, progress: (Int64) -> Void) async throws -> String {
+    /// Copies `file` to the first free duplicate name beside it and returns that name. The file
+    /// is read through its folder's descriptor and the copy created in the same descriptor, so
+    /// both stay in the folder the menu showed whatever happens to the path above it.
+    static func duplicate(
+        _ file: TargetFile, context: ActionContext, progress: (Int64) -> Void
+    ) async throws -> String {
+        let entry: TargetEntry
+        let input: FileDescriptor
+        do {
+            entry = try context.openParent(of: file)
+            input = try entry.openForReading()
+        } catch {
+            throw FileActionError(error.failure("duplicate \(file.name)").message)
+        }
+        let mode = (try? input.status().get().mode) ?? entry.status.mode
         for attempt in 1...10_000 {
-            let name = DuplicateNamer.candidate(for: file.name, attempt: attempt)
-            guard name.utf8.count <= NewNameRules.maxNameBytes else {
+            let name = DuplicateNamer.candidate(for: entry.name, attempt: attempt)
+            guard name.count <= NewNameRules.maxNameBytes else {
                 throw FileActionError("Cannot duplicate \(file.name): the copy's name would be too long.")
             }
-            let destination = file.directoryPath == "/" ? "/" + name : file.directoryPath + "/" + name
-            if try await FileCopier.copy(file.absolutePath, to: destination, progress: progress) {
-                return name
+            let shown = String(decoding: name, as: UTF8.self)
+            if try await FileCopier.copy(
+                input, named: file.name, mode: mode, into: entry.directory, as: name, shownName: shown, progress: progress)
+            {
+                return shown
             }
         }
         throw FileActionError("Cannot duplicate \(file.name): 10000 copies already exist.")

@@ -1,10 +1,10 @@
-import Foundation
-import Glibc
+import MenudNative
 import MenudPluginAPI
 
 extension FileActions {
     /// Rename…: gives the file the name typed by the person, in the same directory, refusing
-    /// names that would leave the directory and names already taken.
+    /// names that would leave the directory and names already taken. The rename goes through
+    /// the folder's descriptor (``ActionContext/openParent(of:)``) and never replaces a file.
     func rename(_ context: ActionContext) async throws -> ActionOutcome {
         let file = try Self.singleFile(of: context, action: "Rename")
         guard let newName = context.input else {
@@ -13,46 +13,28 @@ extension FileActions {
         if let problem = NewNameRules.problem(with: newName) {
             throw ActionFailure(problem)
         }
-        guard newName != file.name else {
+        let newBytes = Array(newName.utf8)
+        guard newBytes != file.nameBytes else {
             throw ActionFailure("\(file.name) already has that name; type a different name.")
         }
-        let directory = file.directoryPath
-        let destination = directory == "/" ? "/" + newName : directory + "/" + newName
-        let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) + "/" : "the folder"
-        let taken = ActionFailure("A file named \(newName) already exists in \(folder); choose another name.")
-        guard !ExclusiveFile.exists(destination) else { throw taken }
+        let entry: TargetEntry
         do {
-            try Self.moveWithoutReplacing(file.absolutePath, to: destination)
-        } catch let error as CocoaError where error.code == .fileWriteFileExists {
-            throw taken
+            entry = try context.openParent(of: file)
         } catch {
-            throw ActionFailure("Cannot rename \(file.name): \(SystemErrorText.describe(error)).")
+            throw error.failure("rename \(file.name)")
+        }
+        let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) + "/" : "the folder"
+        switch CheckedMove.move(entry.name, in: entry.directory, identity: entry.identity, to: entry.directory, as: newBytes) {
+        case .moved:
+            break
+        case .nameTaken:
+            throw ActionFailure("A file named \(newName) already exists in \(folder); choose another name.")
+        case .failed(let error):
+            throw ActionFailure("Cannot rename \(file.name): \(error).")
+        case .swapped(let putBack):
+            throw ActionFailure("Cannot rename \(file.name): \(CheckedMove.swappedText(putBack: putBack, newName: newName)).")
         }
         context.log.info("renamed \(file.path) to \(newName)")
         return ActionOutcome(message: "Renamed \(file.name) to \(newName)")
-    }
-
-    /// Moves `source` to `destination` within one directory, never replacing an existing file:
-    /// a hard link to the new name (which fails atomically if the name is taken), then removing
-    /// the old name. File systems without hard links fall back to `moveItem`, which checks for an
-    /// existing destination just before renaming.
-    static func moveWithoutReplacing(_ source: String, to destination: String) throws {
-        let manager = FileManager.default
-        do {
-            try manager.linkItem(atPath: source, toPath: destination)
-        } catch let error as CocoaError where error.code != .fileWriteFileExists && !hasHardLinks(error) {
-            try manager.moveItem(atPath: source, toPath: destination)
-            return
-        }
-        try manager.removeItem(atPath: source)
-    }
-
-    /// `false` when `error` says the file system cannot make hard links here.
-    private static func hasHardLinks(_ error: CocoaError) -> Bool {
-        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        else { return true }
-        let noLinks: Set<Int32> = [EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS]
-        return !noLinks.contains(Int32(underlying.code))
     }
 }

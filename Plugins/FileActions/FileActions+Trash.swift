@@ -1,19 +1,35 @@
 import Foundation
+import MenudNative
 import MenudPluginAPI
 
 extension FileActions {
     /// Move to Trash: moves each of `files` to the trash (see ``TrashCan``), continuing past
-    /// failures and naming them at the end.
+    /// failures and naming them at the end. Each file is reached through its folder opened
+    /// beneath the root and checked to be the file the menu showed; the trash is chosen from
+    /// that file's device.
     func moveToTrash(_ context: ActionContext, files: [TargetFile]) async throws -> ActionOutcome {
         guard !files.isEmpty else {
             return ActionOutcome(message: "No files to move to the Trash")
         }
+        let rootPath = Array(context.root.utf8)
+        let rootDirectory = try context.openedRoot()
+        let root = TrashRoot(path: rootPath, directory: rootDirectory)
+        let can = TrashCan(locator: trashCan.locator.resolving(beneath: rootPath, root: rootDirectory), now: trashCan.now)
         var trashed: [TrashCan.Trashed] = []
         var failures: [String] = []
         for (index, file) in files.enumerated() {
             try context.checkCancellation()
+            let absolutePath = TrashPaths.join(rootPath, file.pathBytes)
             do {
-                trashed.append(try trashCan.moveToTrash(file.absolutePath))
+                let entry: TargetEntry
+                do {
+                    entry = try context.openParent(of: file)
+                } catch {
+                    throw FileActionError(error.failure("move \(file.absolutePath) to the Trash").message)
+                }
+                let request = TrashCan.Request(
+                    folder: entry.directory, name: entry.name, identity: entry.identity, absolutePath: absolutePath)
+                trashed.append(try can.moveToTrash(request, device: entry.status.device, root: root))
                 context.log.info("moved \(file.path) to the Trash")
             } catch let error as FileActionError {
                 failures.append(error.message)

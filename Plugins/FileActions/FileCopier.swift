@@ -1,61 +1,56 @@
-import Foundation
-import MenudPluginAPI
+import MenudNative
 
-/// Copies a file's bytes to a new file that must not exist yet, in chunks, with progress and
-/// cancellation. A copy that fails or is cancelled is removed.
+/// Copies an open file's bytes to a new file created in a folder's descriptor, in chunks, with
+/// progress and cancellation. The copy is created exclusively (`O_CREAT | O_EXCL |
+/// O_NOFOLLOW`: never over anything, not even through a dangling link); a copy that fails or is
+/// cancelled is removed through the same descriptor.
 enum FileCopier {
     static let chunkBytes = 1 << 20
 
-    /// Copies `source` to `destination` if nothing is at `destination`; returns `false` (and
-    /// copies nothing) if something is. `progress` gets the bytes copied so far.
+    /// Copies `input` (read from its current offset) to `name` in `folder` with permission bits
+    /// `mode`, if nothing has that name; returns `false` (and copies nothing) if something has.
+    /// `inputName` and `shownName` name the file and the copy in messages; `progress` gets the
+    /// bytes copied so far.
     static func copy(
-        _ source: String, to destination: String, progress: (Int64) -> Void
+        _ input: FileDescriptor, named inputName: String, mode: UInt32, into folder: DirectoryDescriptor, as name: [UInt8], shownName: String,
+        progress: (Int64) -> Void
     ) async throws -> Bool {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: source)
-        } catch {
-            throw FileActionError("Cannot read \(source): \(SystemErrorText.describe(error)).")
-        }
-        let mode = ((attributes[.posixPermissions] as? NSNumber)?.uint32Value ?? 0o644) & 0o777
-        let output: FileHandle
-        switch try ExclusiveFile.create(destination, mode: mode) {
-        case .exists: return false
-        case .created(let handle): output = handle
+        let output: FileDescriptor
+        switch folder.createFile(named: name, mode: mode & 0o777) {
+        case .failure(let error): throw FileActionError("Cannot create \(shownName): \(error).")
+        case .success(nil): return false
+        case .success(let created?): output = created
         }
         do {
-            let input: FileHandle
-            do {
-                input = try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
-            } catch {
-                throw FileActionError("Cannot read \(source): \(SystemErrorText.describe(error)).")
-            }
-            defer { try? input.close() }
+            var buffer = [UInt8](repeating: 0, count: chunkBytes)
             var copied: Int64 = 0
             while true {
                 try Task.checkCancellation()
-                let chunk: Data?
-                do {
-                    chunk = try input.read(upToCount: chunkBytes)
-                } catch {
-                    throw FileActionError("Reading \(source) failed: \(SystemErrorText.describe(error)).")
+                let count: Int
+                switch input.read(into: &buffer) {
+                case .success(let got): count = got
+                case .failure(let error): throw FileActionError("Reading \(inputName) failed: \(error.message).")
                 }
-                guard let chunk, !chunk.isEmpty else { break }
-                do {
-                    try output.write(contentsOf: chunk)
-                } catch {
-                    throw FileActionError("Writing \(destination) failed: \(SystemErrorText.describe(error)).")
+                guard count > 0 else { break }
+                if case .failure(let error) = output.write(buffer, 0..<count) {
+                    throw FileActionError("Writing \(shownName) failed: \(error.message).")
                 }
-                copied += Int64(chunk.count)
+                copied += Int64(count)
                 progress(copied)
                 await Task.yield()
             }
-            try output.close()
             return true
         } catch {
-            try? output.close()
-            try? FileManager.default.removeItem(atPath: destination)
+            remove(name, createdAs: output, from: folder)
             throw error
         }
+    }
+
+    /// Removes the half-made copy, unless something else took its name meanwhile.
+    private static func remove(_ name: [UInt8], createdAs output: FileDescriptor, from folder: DirectoryDescriptor) {
+        guard case .success(let made) = output.status(), case .success(let now) = folder.status(ofEntry: name),
+            made.device == now.device, made.inode == now.inode
+        else { return }
+        _ = folder.removeEntry(name)
     }
 }

@@ -1,13 +1,17 @@
 import Foundation
-import Glibc
+import MenudNative
+import MenudPluginAPI
 
 /// Moves files to the trash per the freedesktop.org Trash specification.
 ///
-/// For each file: choose the trash (``TrashLocator``); create `files/` and `info/` (mode 0700);
-/// reserve a name by creating `info/NAME.trashinfo` with `O_EXCL` (on a clash, try `NAME.2.ext`,
-/// `NAME.3.ext`, ...), also making sure `files/NAME` is free; write `[Trash Info]`, `Path=` and
-/// `DeletionDate=`; then `rename` the file to `files/NAME`. If the rename fails, the info file is
-/// removed again and the file stays where it was. Nothing is ever deleted outright.
+/// For each file: choose the trash (``TrashLocator``, from the device of the checked file);
+/// open the trash's `files/` and `info/` as descriptors (``TrashFolders``: created with mode
+/// 0700, never through a link); reserve a name by creating `NAME.trashinfo` in `info/`
+/// exclusively (on a clash, try `NAME.2.ext`, `NAME.3.ext`, ...), also making sure `files/NAME`
+/// is free; write `[Trash Info]`, `Path=` and `DeletionDate=`; then move the file from its
+/// folder's descriptor to `files/NAME` without replacing anything (``CheckedMove``). If the move
+/// fails, the info file is removed again and the file stays where it was. Nothing is ever
+/// deleted outright.
 struct TrashCan: Sendable {
     /// Where a trashed file went.
     struct Trashed: Hashable, Sendable {
@@ -17,70 +21,90 @@ struct TrashCan: Sendable {
         let infoPath: String
     }
 
+    /// One file to trash: its name in its open folder, the identity it was checked to have,
+    /// and its absolute path (for `Path=`, and to find the trash on its file system).
+    struct Request {
+        let folder: DirectoryDescriptor
+        let name: [UInt8]
+        let identity: FileIdentity
+        let absolutePath: [UInt8]
+
+        var shownPath: String { String(decoding: absolutePath, as: UTF8.self) }
+    }
+
     let locator: TrashLocator
     let now: @Sendable () -> Date
 
-    /// Moves the file at `absolutePath` to the trash.
+    /// Moves the file known only by its absolute path (its folder opened by that path) to the
+    /// trash. Actions use ``moveToTrash(_:root:)`` with the folder opened beneath the root.
     func moveToTrash(_ absolutePath: String) throws -> Trashed {
-        let location = try locator.location(for: absolutePath)
-        try prepare(location)
-        let name = TrashedName(absolutePath)
-        let recordedPath: String
-        if let top = location.topDirectory {
-            recordedPath = top == "/" ? String(absolutePath.dropFirst()) : String(absolutePath.dropFirst(top.count + 1))
-        } else {
-            recordedPath = absolutePath
+        let path = Array(absolutePath.utf8)
+        guard let node = locator.inspectBytes(path) else {
+            throw FileActionError("Cannot move \(absolutePath) to the Trash: it no longer exists.")
         }
-        let contents = Data(TrashInfo.contents(path: recordedPath, deletedAt: now()).utf8)
-        for attempt in 1...10_000 {
-            let candidate = name.candidate(attempt)
-            let infoPath = location.infoDirectory + "/" + candidate + ".trashinfo"
-            let trashedPath = location.filesDirectory + "/" + candidate
-            let handle: FileHandle
-            switch try ExclusiveFile.create(infoPath, mode: 0o600) {
-            case .exists: continue
-            case .created(let created): handle = created
-            }
-            if ExclusiveFile.exists(trashedPath) {  // a leftover without info: leave it, pick another name
-                try? handle.close()
-                try? FileManager.default.removeItem(atPath: infoPath)
-                continue
-            }
-            do {
-                try handle.write(contentsOf: contents)
-                try handle.close()
-            } catch {
-                try? FileManager.default.removeItem(atPath: infoPath)
-                throw FileActionError("Cannot write \(infoPath): \(SystemErrorText.describe(error)). Nothing was moved.")
-            }
-            guard rename(absolutePath, trashedPath) == 0 else {
-                let reason = SystemErrorText.describe(errno: errno)
-                try? FileManager.default.removeItem(atPath: infoPath)
-                throw FileActionError("Cannot move \(absolutePath) to the Trash: \(reason). The file was left where it was.")
-            }
-            return Trashed(trashedPath: trashedPath, infoPath: infoPath)
+        let folder: DirectoryDescriptor
+        switch DirectoryDescriptor.open(path: TrashPaths.parent(of: path)) {
+        case .success(let opened): folder = opened
+        case .failure(let error): throw FileActionError("Cannot move \(absolutePath) to the Trash: \(error.message).")
         }
-        throw FileActionError("The Trash already holds 10000 files named like \(name.original); empty it and try again.")
+        let name = TrashPaths.lastName(of: path)
+        guard case .success(let status) = folder.status(ofEntry: name) else {
+            throw FileActionError("Cannot move \(absolutePath) to the Trash: it no longer exists.")
+        }
+        guard status.kind == .file else {
+            throw FileActionError("Cannot move \(absolutePath) to the Trash: it is \(status.kind.article).")
+        }
+        let request = Request(
+            folder: folder, name: name, identity: FileIdentity(device: status.device, inode: status.inode), absolutePath: path)
+        return try moveToTrash(request, device: node.device, root: nil)
     }
 
-    /// Creates the trash directory and its `files/` and `info/` (mode 0700), refusing symbolic links.
-    private func prepare(_ location: TrashLocation) throws {
-        let manager = FileManager.default
-        for directory in [location.directory, location.filesDirectory, location.infoDirectory] {
-            if let node = locator.inspect(directory) {
-                guard node.isDirectory, !node.isSymbolicLink else {
-                    throw FileActionError("\(directory) is not a directory; the Trash cannot be used until it is.")
-                }
+    /// Moves the checked file of `request`, on `device`, to the trash; trash folders inside the
+    /// watched `root` are reached beneath its descriptor.
+    func moveToTrash(_ request: Request, device: UInt64, root: TrashRoot?) throws -> Trashed {
+        let location = try locator.location(for: request.absolutePath, device: device)
+        let folders = try TrashFolders.open(location, root: root, inspect: locator.inspectBytes)
+        let name = TrashedName(request.name)
+        let recordedPath = location.topDirectoryBytes.flatMap { TrashPaths.relative(request.absolutePath, to: $0) }
+            ?? request.absolutePath
+        let contents = Array(TrashInfo.contents(path: recordedPath, deletedAt: now()).utf8)
+        for attempt in 1...10_000 {
+            let candidate = name.candidate(attempt)
+            let infoName = candidate + Array(".trashinfo".utf8)
+            let shownCandidate = String(decoding: candidate, as: UTF8.self)
+            let infoPath = location.infoDirectory + "/" + shownCandidate + ".trashinfo"
+            let trashedPath = location.filesDirectory + "/" + shownCandidate
+            let info: FileDescriptor
+            switch folders.info.createFile(named: infoName, mode: 0o600) {
+            case .failure(let error): throw FileActionError("Cannot create \(infoPath): \(error). Nothing was moved.")
+            case .success(nil): continue
+            case .success(let created?): info = created
+            }
+            if case .success = folders.files.status(ofEntry: candidate) {  // a leftover without info: leave it
+                _ = folders.info.removeEntry(infoName)
                 continue
             }
-            do {
-                // Only the home trash may need its parents made; a top-level trash sits in $topdir.
-                try manager.createDirectory(
-                    atPath: directory, withIntermediateDirectories: location.topDirectory == nil,
-                    attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw FileActionError("Cannot create the Trash folder \(directory): \(SystemErrorText.describe(error)).")
+            if case .failure(let error) = info.write(contents) {
+                _ = folders.info.removeEntry(infoName)
+                throw FileActionError("Cannot write \(infoPath): \(error.message). Nothing was moved.")
+            }
+            let outcome = CheckedMove.move(
+                request.name, in: request.folder, identity: request.identity, to: folders.files, as: candidate)
+            if outcome != .moved { _ = folders.info.removeEntry(infoName) }
+            switch outcome {
+            case .moved:
+                return Trashed(trashedPath: trashedPath, infoPath: infoPath)
+            case .nameTaken:
+                continue
+            case .failed(let error):
+                throw FileActionError(
+                    "Cannot move \(request.shownPath) to the Trash: \(error). The file was left where it was.")
+            case .swapped(let putBack):
+                throw FileActionError(
+                    "Cannot move \(request.shownPath) to the Trash: "
+                        + CheckedMove.swappedText(putBack: putBack, newName: trashedPath) + ".")
             }
         }
+        throw FileActionError("The Trash already holds 10000 files named like \(name.shown); empty it and try again.")
     }
 }

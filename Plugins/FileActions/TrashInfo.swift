@@ -9,8 +9,14 @@ enum TrashInfo {
 
     /// `path` with every other byte of its UTF-8 form written as `%XX`.
     static func percentEncode(_ path: String) -> String {
+        percentEncode(Array(path.utf8))
+    }
+
+    /// `path`'s bytes, every byte outside the unreserved set written as `%XX` (a name that is
+    /// not valid UTF-8 keeps its exact bytes, as the specification wants).
+    static func percentEncode(_ path: [UInt8]) -> String {
         var result = ""
-        for byte in path.utf8 {
+        for byte in path {
             if unescaped.contains(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -33,6 +39,11 @@ enum TrashInfo {
 
     /// The file's content: the `[Trash Info]` group with `Path=` and `DeletionDate=`.
     static func contents(path: String, deletedAt date: Date, timeZone: TimeZone = .current) -> String {
+        contents(path: Array(path.utf8), deletedAt: date, timeZone: timeZone)
+    }
+
+    /// The same for a path given as bytes.
+    static func contents(path: [UInt8], deletedAt date: Date, timeZone: TimeZone = .current) -> String {
         "[Trash Info]\nPath=\(percentEncode(path))\nDeletionDate=\(deletionDate(date, timeZone: timeZone))\n"
     }
 }

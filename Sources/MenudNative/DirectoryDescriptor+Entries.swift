@@ -24,8 +24,12 @@ extension DirectoryDescriptor {
     }
 
     /// Moves entry `name` of this directory to `newName` in `target` (which may be this
-    /// directory), never replacing anything: `renameat2(RENAME_NOREPLACE)`, or where the file
-    /// system lacks it a hard link then unlink. `false` when `newName` is taken.
+    /// directory), never replacing anything: `renameat2(RENAME_NOREPLACE)`. `false` when
+    /// `newName` is taken. Where the file system lacks `RENAME_NOREPLACE`: a hard link then
+    /// unlink (a link fails atomically on a taken name); where it lacks hard links too, a check
+    /// that `newName` is free just before a plain rename (the one window left, on such file
+    /// systems only). The entry moved is whatever has the name at that instant: callers that
+    /// checked which file it was check the moved entry again.
     public func move(entry name: [UInt8], to target: DirectoryDescriptor, as newName: [UInt8]) -> Result<Bool, PathAccessError> {
         guard DirectoryDescriptor.isEntryName(name), DirectoryDescriptor.isEntryName(newName) else { return .failure(.invalidName) }
         let result = NativePath.withCString(name) { old in
@@ -36,16 +40,33 @@ extension DirectoryDescriptor {
         if result == 0 { return .success(true) }
         switch errno {
         case EEXIST: return .success(false)
-        case EINVAL, ENOSYS:
-            // No RENAME_NOREPLACE here: a link fails atomically on a taken name, then the old
-            // name goes.
-            switch link(entry: name, to: target, as: newName) {
+        case EINVAL, ENOSYS: return moveByLinking(entry: name, to: target, as: newName)
+        // Another file system (a move never copies), not a path leading out.
+        case EXDEV: return .failure(.system(.current("renameat2")))
+        default: return .failure(.from(errno: errno, operation: "renameat2"))
+        }
+    }
+
+    private func moveByLinking(entry name: [UInt8], to target: DirectoryDescriptor, as newName: [UInt8]) -> Result<Bool, PathAccessError> {
+        switch link(entry: name, to: target, as: newName) {
+        case .success(false):
+            return .success(false)
+        case .success(true):
+            guard case .failure(let error) = removeEntry(name) else { return .success(true) }
+            _ = target.removeEntry(newName)  // the file keeps its old name only, as before
+            return .failure(error)
+        case .failure(.system(let error)) where [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS].contains(error.errno):
+            switch target.status(ofEntry: newName) {
+            case .success: return .success(false)
+            case .failure(.notFound): break
             case .failure(let error): return .failure(error)
-            case .success(false): return .success(false)
-            case .success(true): return removeEntry(name).map { true }
             }
-        default:
-            return .failure(.from(errno: errno, operation: "renameat2"))
+            let renamed = NativePath.withCString(name) { old in
+                NativePath.withCString(newName) { new in renameat(descriptor.number, old, target.descriptor.number, new) }
+            }
+            return renamed == 0 ? .success(true) : .failure(.from(errno: errno, operation: "renameat"))
+        case .failure(let error):
+            return .failure(error)
         }
     }
 
@@ -57,6 +78,7 @@ extension DirectoryDescriptor {
         }
         if result == 0 { return .success(true) }
         if errno == EEXIST { return .success(false) }
+        if errno == EXDEV { return .failure(.system(.current("linkat"))) }
         return .failure(.from(errno: errno, operation: "linkat"))
     }
 
@@ -67,7 +89,8 @@ extension DirectoryDescriptor {
         return result == 0 ? .success(()) : .failure(.from(errno: errno, operation: "unlinkat"))
     }
 
-    /// Every entry of this directory except `.` and `..`, names as raw bytes.
+    /// Every entry of this directory except `.` and `..`, names as raw bytes. (The listing
+    /// shares this descriptor's position: list from one thread at a time.)
     public func entries() -> Result<[DirectoryEntry], SystemError> {
         let copy = dup(descriptor.number)
         guard copy >= 0 else { return .failure(.current("dup")) }

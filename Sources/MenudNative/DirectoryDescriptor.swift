@@ -4,8 +4,9 @@ import Glibc
 /// An open directory that paths are resolved from, never through a symbolic link and never
 /// above it: every lookup below goes through `openat2` with `RESOLVE_BENEATH |
 /// RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS`, so swapping a file or any folder on its way
-/// for a link, or `..`, cannot lead out. Names of entries are single components, handled with
-/// the `*at` calls on this descriptor.
+/// for a link cannot lead out. Paths are plain: names joined by single `/`, no `.`, no `..`, no
+/// leading `/` (anything else is refused before the kernel sees it). Names of entries are
+/// single components, handled with the `*at` calls on this descriptor.
 public final class DirectoryDescriptor: Sendable {
     public let descriptor: FileDescriptor
 
@@ -13,10 +14,12 @@ public final class DirectoryDescriptor: Sendable {
         self.descriptor = descriptor
     }
 
-    /// Opens the directory at the absolute `path` (symbolic links followed: this is how the
-    /// root itself is opened, once).
-    public static func open(path: [UInt8]) -> Result<DirectoryDescriptor, SystemError> {
-        let number = NativePath.withCString(path) { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    /// Opens the directory at the absolute `path`. Symbolic links on the way are followed
+    /// (this is how the root itself, a home folder or a mount point are opened); with
+    /// `followingLinkAtEnd: false` a link as the last name is refused (`ELOOP`).
+    public static func open(path: [UInt8], followingLinkAtEnd: Bool = true) -> Result<DirectoryDescriptor, SystemError> {
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | (followingLinkAtEnd ? 0 : O_NOFOLLOW)
+        let number = NativePath.withCString(path) { Glibc.open($0, flags) }
         guard number >= 0 else { return .failure(.current("open")) }
         return .success(DirectoryDescriptor(descriptor: FileDescriptor(owning: number)))
     }
@@ -26,7 +29,7 @@ public final class DirectoryDescriptor: Sendable {
     /// `openat2` of the relative `path` beneath this directory. An empty path is the
     /// directory itself.
     func openBeneath(_ path: [UInt8], flags: Int32, mode: UInt32 = 0) -> Result<FileDescriptor, PathAccessError> {
-        guard !path.contains(0), path.first != 0x2F else { return .failure(.invalidName) }
+        if let problem = DirectoryDescriptor.problem(with: path) { return .failure(problem) }
         let relative = path.isEmpty ? [0x2E] : path
         let number = NativePath.withCString(relative) {
             menud_openat2(descriptor.number, $0, UInt64(UInt32(bitPattern: flags | O_CLOEXEC)), UInt64(mode), DirectoryDescriptor.beneath)
@@ -35,9 +38,12 @@ public final class DirectoryDescriptor: Sendable {
         return .success(FileDescriptor(owning: number))
     }
 
-    /// The directory at the relative `path` beneath this one ("" is this one again).
+    /// The directory at the relative `path` beneath this one ("" is this one again). A FIFO or
+    /// anything else that is not a directory is refused without being opened (`O_DIRECTORY`).
+    /// No `O_NOFOLLOW` here: with `O_DIRECTORY` it turns a link as the last name into `ENOTDIR`;
+    /// without it `RESOLVE_NO_SYMLINKS` refuses that link too, and says so (`ELOOP`).
     public func openDirectory(beneath path: [UInt8]) -> Result<DirectoryDescriptor, PathAccessError> {
-        openBeneath(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW).map(DirectoryDescriptor.init(descriptor:))
+        openBeneath(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK).map(DirectoryDescriptor.init(descriptor:))
     }
 
     /// The regular file at the relative `path` beneath this directory, for reading (or, with
@@ -47,6 +53,9 @@ public final class DirectoryDescriptor: Sendable {
         let access = writing ? O_RDWR : O_RDONLY
         let opened: FileDescriptor
         switch openBeneath(path, flags: access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY) {
+        case .failure(.system(let error)) where error.errno == EISDIR: return .failure(.wrongKind(.directory))
+        // A socket, or a FIFO opened for writing with no reader: nothing a regular file gives.
+        case .failure(.system(let error)) where error.errno == ENXIO: return .failure(.wrongKind(.other))
         case .failure(let error): return .failure(error)
         case .success(let file): opened = file
         }
@@ -64,10 +73,11 @@ public final class DirectoryDescriptor: Sendable {
 
     /// The parent directory of the relative `path` (opened beneath this one) and the last name.
     public func openParent(of path: [UInt8]) -> Result<(directory: DirectoryDescriptor, name: [UInt8]), PathAccessError> {
-        let parts = path.split(separator: 0x2F, omittingEmptySubsequences: false)
-        guard let last = parts.last, DirectoryDescriptor.isEntryName(Array(last)) else { return .failure(.invalidName) }
+        if let problem = DirectoryDescriptor.problem(with: path) { return .failure(problem) }
+        guard !path.isEmpty else { return .failure(.invalidName) }
+        let last = path.lastIndex(of: 0x2F).map { Array(path[($0 + 1)...]) } ?? path
         let parent = Array(path.prefix(max(0, path.count - last.count - 1)))
-        return openDirectory(beneath: parent).map { ($0, Array(last)) }
+        return openDirectory(beneath: parent).map { ($0, last) }
     }
 
     /// `lstat` of the relative `path` beneath this directory: its parents resolved without
@@ -93,5 +103,16 @@ public final class DirectoryDescriptor: Sendable {
     /// True for a name that can be one entry: not empty, not `.` or `..`, no `/` and no NUL.
     public static func isEntryName(_ name: [UInt8]) -> Bool {
         !name.isEmpty && name != [0x2E] && name != [0x2E, 0x2E] && !name.contains(0x2F) && !name.contains(0)
+    }
+
+    /// Why `path` is not "" (the directory itself) or entry names joined by single `/`:
+    /// `.outsideRoot` for a leading `/` or a `..` (refused even where it would come back
+    /// down: no lookup here ever goes up), `.invalidName` for `.`, an empty name or a NUL.
+    static func problem(with path: [UInt8]) -> PathAccessError? {
+        guard !path.isEmpty else { return nil }
+        if path.first == 0x2F { return .outsideRoot }
+        let names = path.split(separator: 0x2F, omittingEmptySubsequences: false)
+        if names.contains(where: { $0.elementsEqual([0x2E, 0x2E]) }) { return .outsideRoot }
+        return names.allSatisfy { isEntryName(Array($0)) } ? nil : .invalidName
     }
 }

@@ -19,6 +19,14 @@ public final class MimeTypeDetector: Sendable {
         let size: Int64
         let mtimeMs: Int64
         let ctimeMs: Int64
+
+        init(_ status: FileStatus) {
+            device = status.device
+            inode = status.inode
+            size = status.size
+            mtimeMs = status.mtimeMs
+            ctimeMs = status.ctimeMs
+        }
     }
 
     /// Answers for files seen recently (libmagic takes ~0.2 ms per file; an `lstat` ~1 us).
@@ -47,18 +55,50 @@ public final class MimeTypeDetector: Sendable {
     public func mimeType(ofFileAt path: String) throws(MimeTypeDetectorError) -> String {
         var key: ContentKey?
         if case .success(let status) = FileStatus.lstat(Array(path.utf8)), status.kind == .file {
-            key = ContentKey(device: status.device, inode: status.inode, size: status.size,
-                             mtimeMs: status.mtimeMs, ctimeMs: status.ctimeMs)
+            key = ContentKey(status)
             if let key, let known = cache.withLock({ $0[key] }) { return known }
         }
         let type = try examine(path)
-        if let key {
-            cache.withLock { cache in
-                if cache.count >= MimeTypeDetector.cacheLimit { cache.removeAll(keepingCapacity: true) }
-                cache[key] = type
-            }
-        }
+        if let key { remember(type, for: key) }
         return type
+    }
+
+    /// The MIME type of the open regular `file`, read from its current offset (the start, for a
+    /// file just opened) and left there; `name` names it in messages. The content read is the
+    /// file that was opened, whatever its name stands for now.
+    public func mimeType(of file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
+        let status: FileStatus
+        switch file.status() {
+        case .success(let found): status = found
+        case .failure(let error): throw .cannotExamine(path: name, reason: error.message)
+        }
+        guard status.kind == .file else { throw .cannotExamine(path: name, reason: "it is \(status.kind.article)") }
+        let key = ContentKey(status)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        // libmagic names an empty file by its path only; from a descriptor it says
+        // "application/x-empty". Keep the one answer for both.
+        let type = status.size == 0 ? "inode/x-empty" : try examine(descriptor: file, name: name)
+        remember(type, for: key)
+        return type
+    }
+
+    private func remember(_ type: String, for key: ContentKey) {
+        cache.withLock { cache in
+            if cache.count >= MimeTypeDetector.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = type
+        }
+    }
+
+    private func examine(descriptor file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
+        // magic_descriptor reads from the current offset and seeks back when done.
+        let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
+            guard let type = magic_descriptor(handle, file.number) else {
+                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+                return .failure(.cannotExamine(path: name, reason: reason))
+            }
+            return .success(String(cString: type))
+        }
+        return try result.get()
     }
 
     private func examine(_ path: String) throws(MimeTypeDetectorError) -> String {

@@ -2,7 +2,8 @@
 public enum Sha256HasherError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libcrypto could not set up or run the digest (out of memory, broken provider).
     case crypto(String)
-    /// The file could not be opened; `reason` is the system's explanation.
+    /// The file could not be opened; `reason` is the system's explanation (the hasher reads
+    /// descriptors: this is for callers that open the file and keep the same wording).
     case cannotOpen(path: String, reason: String)
     /// Reading the file failed part way.
     case readFailed(path: String, reason: String)

@@ -1,50 +1,46 @@
 import MenudNative
 
+/// How actions reach their files: every call resolves the file's exact path bytes
+/// (``TargetFile/pathBytes``) beneath the root's descriptor with `openat2(RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS)`, so no symbolic link at any level, no `..` and no swap of a folder
+/// leads out of the root, a FIFO never blocks, and a name that now stands for another file
+/// than the menu showed (``TargetFile/identity``) is refused with a ``FileAccessFailure``.
 extension ActionContext {
     /// Checks that `file` is still the file the menu showed: its name, resolved beneath the
     /// root with no symbolic link at any level, is a regular file with the same device and
-    /// inode. Returns what `lstat` says of it now.
+    /// inode. Returns what `lstat` says of it now. (A check only: the name may change right
+    /// after; act through ``openForReading(_:)`` or ``openParent(of:)`` where you can.)
     @discardableResult
-    public func verify(_ file: TargetFile) throws(ActionFailure) -> FileStatus {
-        let status: FileStatus
-        switch try openedRoot().status(beneath: file.pathBytes) {
-        case .success(let found): status = found
-        case .failure(let error): throw ActionFailure("Cannot use \(file.path): \(error).")
-        }
-        try check(status, against: file)
-        return status
+    public func verify(_ file: TargetFile) throws(FileAccessFailure) -> FileStatus {
+        try openParent(of: file).status
     }
 
     /// Opens `file` for reading, checked as ``verify(_:)`` checks it. The descriptor reads the
     /// file the menu showed even if its name changes afterwards; a FIFO swapped in never blocks.
-    public func openForReading(_ file: TargetFile) throws(ActionFailure) -> FileDescriptor {
-        let opened: FileDescriptor
-        switch try openedRoot().openFile(beneath: file.pathBytes) {
-        case .success(let descriptor): opened = descriptor
-        case .failure(let error): throw ActionFailure("Cannot open \(file.path): \(error).")
-        }
-        switch opened.status() {
-        case .success(let status): try check(status, against: file)
-        case .failure(let error): throw ActionFailure("Cannot open \(file.path): \(error.message).")
-        }
-        return opened
+    public func openForReading(_ file: TargetFile) throws(FileAccessFailure) -> FileDescriptor {
+        // Through the parent, so a name that now stands for a link, a folder or a FIFO is
+        // reported as such (not as "a link on the way").
+        try openParent(of: file).openForReading()
     }
 
     /// The folder holding `file`, opened beneath the root with no link on the way, and the
     /// file's name in it, checked to still be the file the menu showed. Operations on the name
     /// through the folder's descriptor (rename, link, create beside it) stay in that folder
     /// whatever happens to the path above it.
-    public func openParent(of file: TargetFile) throws(ActionFailure) -> (directory: DirectoryDescriptor, name: [UInt8]) {
+    public func openParent(of file: TargetFile) throws(FileAccessFailure) -> TargetEntry {
+        let root = try root(for: file)
         let parent: (directory: DirectoryDescriptor, name: [UInt8])
-        switch try openedRoot().openParent(of: file.pathBytes) {
+        switch root.openParent(of: file.pathBytes) {
         case .success(let opened): parent = opened
-        case .failure(let error): throw ActionFailure("Cannot use \(file.path): \(error).")
+        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
         }
         switch parent.directory.status(ofEntry: parent.name) {
-        case .success(let status): try check(status, against: file)
-        case .failure(let error): throw ActionFailure("Cannot use \(file.path): \(error).")
+        case .success(let status):
+            try check(status, against: file)
+            return TargetEntry(file: file, directory: parent.directory, name: parent.name, status: status)
+        case .failure(let error):
+            throw FileAccessFailure(file: file, problem: .unreachable(error))
         }
-        return parent
     }
 
     /// The root's descriptor (for operations beneath it), or the reason it could not be opened.
@@ -55,12 +51,17 @@ extension ActionContext {
         }
     }
 
-    private func check(_ status: FileStatus, against file: TargetFile) throws(ActionFailure) {
-        guard status.kind == .file else {
-            throw ActionFailure("Cannot use \(file.path): it is now \(status.kind.article), not the file the menu showed.")
+    private func root(for file: TargetFile) throws(FileAccessFailure) -> DirectoryDescriptor {
+        switch rootDirectory {
+        case .success(let directory): return directory
+        case .failure(let error): throw FileAccessFailure(file: file, problem: .rootUnavailable(error))
         }
+    }
+
+    private func check(_ status: FileStatus, against file: TargetFile) throws(FileAccessFailure) {
+        guard status.kind == .file else { throw FileAccessFailure(file: file, problem: .notARegularFile(status.kind)) }
         if let identity = file.identity, identity != FileIdentity(device: status.device, inode: status.inode) {
-            throw ActionFailure("Cannot use \(file.path): another file has taken its name since the menu showed it.")
+            throw FileAccessFailure(file: file, problem: .replaced)
         }
     }
 }

@@ -89,7 +89,7 @@ final class FileActionsPluginTests: XCTestCase {
         XCTAssertEqual(outcome.message, "note.txt")
         let lines = try XCTUnwrap(outcome.output).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "Path: docs/note.txt")
-        XCTAssertEqual(lines[1], "Size: 5 bytes (5 bytes)")
+        XCTAssertEqual(lines[1], "Size: 5 bytes")
         XCTAssertEqual(lines[2], "State: ready")
         XCTAssertTrue(lines[3].hasPrefix("Modified: 20"), lines[3])
         XCTAssertEqual(lines[4], "Type: text/plain")

@@ -1,4 +1,5 @@
 import Foundation
+import MenudNative
 import MenudPluginAPI
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -40,15 +41,20 @@ struct TemporaryDirectory {
         try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? path : path + "/" + relative).sorted()
     }
 
-    /// A `TargetFile` for the file at `relative`, with its real size.
+    /// A `TargetFile` for the file at `relative`, with its real size and identity (device and
+    /// inode), as the runtime hands it to an action.
     func file(_ relative: String, state: FileState = .ready) throws -> TargetFile {
-        let absolute = path + "/" + relative
-        let attributes = try FileManager.default.attributesOfItem(atPath: absolute)
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let mtime = (attributes[.modificationDate] as? Date) ?? Date()
+        try file(bytes: Array(relative.utf8), state: state)
+    }
+
+    /// The same for a path given as bytes (a name need not be valid UTF-8): `path` and
+    /// `absolutePath` show the decoded text, `pathBytes` the exact name.
+    func file(bytes relative: [UInt8], state: FileState = .ready) throws -> TargetFile {
+        let status = try FileStatus.lstat(Array(path.utf8) + [0x2F] + relative).get()
+        let shown = String(decoding: relative, as: UTF8.self)
         return TargetFile(
-            path: relative, absolutePath: absolute, state: state, size: size,
-            mtimeMs: Int64(mtime.timeIntervalSince1970 * 1000))
+            path: shown, pathBytes: relative, absolutePath: path + "/" + shown, state: state, size: status.size,
+            mtimeMs: status.mtimeMs, identity: FileIdentity(device: status.device, inode: status.inode))
     }
 
     func remove() {

@@ -1,0 +1,45 @@
+import MenudNative
+
+/// A target file reached beneath the root: the folder holding it, open, and its exact name
+/// there, checked to be the file the menu showed. Whatever happens to the path above the
+/// folder afterwards (renamed, swapped for a link), operations through ``directory`` stay in
+/// that folder: create beside the file with `directory.createFile(named:mode:)`, rename with
+/// `directory.move(entry: name, to:, as:)`, read with ``openForReading()``.
+public struct TargetEntry: Sendable {
+    /// The file, as the menu showed it.
+    public let file: TargetFile
+    /// The folder holding it.
+    public let directory: DirectoryDescriptor
+    /// Its name in ``directory``: the exact bytes.
+    public let name: [UInt8]
+    /// What `lstat` said of the name when it was checked: a regular file, the one the menu showed.
+    public let status: FileStatus
+
+    /// The device and inode checked.
+    public var identity: FileIdentity { FileIdentity(device: status.device, inode: status.inode) }
+
+    /// Opens the file for reading through ``directory``, checked again (a FIFO swapped in never
+    /// blocks; another file under the name is refused).
+    public func openForReading() throws(FileAccessFailure) -> FileDescriptor {
+        let opened: FileDescriptor
+        switch directory.openFile(beneath: name) {
+        case .success(let descriptor): opened = descriptor
+        case .failure(.wrongKind(let kind)): throw FileAccessFailure(file: file, problem: .notARegularFile(kind))
+        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
+        }
+        switch opened.status() {
+        case .success(let now):
+            guard FileIdentity(device: now.device, inode: now.inode) == identity else {
+                throw FileAccessFailure(file: file, problem: .replaced)
+            }
+        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(.system(error)))
+        }
+        return opened
+    }
+
+    /// Whether `name` in `folder` is still this file (after a rename moved it there).
+    public func isStill(named name: [UInt8], in folder: DirectoryDescriptor) -> Bool {
+        guard case .success(let now) = folder.status(ofEntry: name) else { return false }
+        return now.kind == .file && FileIdentity(device: now.device, inode: now.inode) == identity
+    }
+}
