@@ -61,7 +61,7 @@ extension CommandActions {
                 do {
                     try context.verify(file)
                 } catch {
-                    throw ActionFailure("“\(spec.title)” did not run: \(error.message)")
+                    throw ActionFailure("“\(spec.title)” did not run: \(error.description)")
                 }
             }
         }
