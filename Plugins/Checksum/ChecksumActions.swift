@@ -23,6 +23,8 @@ public struct ChecksumActions: MenudPlugin {
     public let name = "checksum"
     /// The plugin's version.
     public let version = "1.0.0"
+    /// Every file operation goes through the exact name bytes and the context's descriptors.
+    public let acceptsNamesThatAreNotUTF8 = true
     /// Files larger than this report progress while they are hashed.
     public let progressThresholdBytes: Int64
 

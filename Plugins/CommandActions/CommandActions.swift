@@ -69,12 +69,12 @@ public struct CommandActions: MenudPlugin {
     }
 
     private func matchingItems(for target: MenuTarget) -> [MenuItem] {
-        var mimeCache: [String: String?] = [:]
+        var mimeCache = MimeTypeCache(root: target.root, detector: mimeTypes)
         return commands.compactMap { spec in item(for: spec, target: target, mimeCache: &mimeCache) }
     }
 
     private func item(
-        for spec: CommandActionSpec, target: MenuTarget, mimeCache: inout [String: String?]
+        for spec: CommandActionSpec, target: MenuTarget, mimeCache: inout MimeTypeCache
     ) -> MenuItem? {
         let files = target.files
         switch (spec.scope, target.kind) {
@@ -91,10 +91,7 @@ public struct CommandActions: MenudPlugin {
         guard files.allSatisfy(match.matchesNameAndSize) else { return nil }
         if !match.mimeTypes.isEmpty {
             for file in files {
-                if mimeCache[file.absolutePath] == nil {
-                    mimeCache[file.absolutePath] = .some(try? mimeTypes?.mimeType(ofFileAt: file.absolutePath))
-                }
-                guard let type = mimeCache[file.absolutePath] ?? nil, match.matchesMimeType(type) else { return nil }
+                guard let type = mimeCache.type(of: file), match.matchesMimeType(type) else { return nil }
             }
         }
         let item = makeItem(spec, files: files, root: target.root)

@@ -27,6 +27,8 @@ public struct FileActions: MenudPlugin {
     public let name = "files"
     /// The plugin's version.
     public let version = "1.0.0"
+    /// Every file operation goes through the exact name bytes and the context's descriptors.
+    public let acceptsNamesThatAreNotUTF8 = true
 
     let trashCan: TrashCan
     let mimeTypes: MimeTypeDetector?
