@@ -13,11 +13,54 @@ extension ReadinessTracker {
         return reason(for: table[slot], nowMs: clock.nowMs())
     }
 
-    /// Every tracked path, sorted bytewise.
+    /// Every tracked path, sorted bytewise. O(n): to compare a rescanned directory with what is
+    /// known of it, use `paths(under:)` or `paths(directlyIn:)`, which cost what they return.
     public func allPaths() -> [RelativePath] {
-        refreshSortedIndex()
+        paths(under: .root)
+    }
+
+    /// The tracked paths strictly inside `directory` (every tracked path for the root), sorted
+    /// bytewise. O(log n + k) for k paths.
+    public func paths(under directory: RelativePath) -> [RelativePath] {
+        var paths: [RelativePath] = []
+        forEachSlot(under: directory, directlyIn: false) { paths.append(table.path(of: $0)) }
+        return paths
+    }
+
+    /// The tracked files whose parent is `directory` (the top-level ones for the root), sorted
+    /// bytewise. O((k + s) log n) for k paths and s subdirectories with files.
+    public func paths(directlyIn directory: RelativePath) -> [RelativePath] {
+        var paths: [RelativePath] = []
+        forEachSlot(under: directory, directlyIn: true) { paths.append(table.path(of: $0)) }
+        return paths
+    }
+
+    /// Calls `body` with the slot of each file strictly inside `directory` (only those directly
+    /// in it with `directlyIn`), in path order. `body` must not change the tracker.
+    func forEachSlot(under directory: RelativePath, directlyIn: Bool, _ body: (Int) -> Void) {
+        tree.flush(table: table)
         let table = self.table
-        return sortedIndex.sortedSlots.map { table.path(of: Int($0)) }
+        let tree = self.tree
+        let prefix = directory.isRoot ? [] : directory.bytes + [RelativePath.separator]
+        var start = tree.lowerBound { table.comparePath($0, prefix) < 0 }
+        while true {
+            var skipTo: [UInt8]?
+            tree.forEachSlot(from: start) { slot in
+                guard table.path(of: slot, startsWith: prefix) else { return false }
+                if directlyIn && table.directoryLength(of: slot) != prefix.count {
+                    // A subdirectory's run: continue after "<prefix><name>/".
+                    var path: [UInt8] = []
+                    table.appendPath(of: slot, to: &path)
+                    let slash = path[prefix.count...].firstIndex(of: RelativePath.separator)!
+                    skipTo = Array(path[..<slash]) + [RelativePath.separator + 1]
+                    return false
+                }
+                body(slot)
+                return true
+            }
+            guard let key = skipTo else { return }
+            start = tree.lowerBound { table.comparePath($0, key) < 0 }
+        }
     }
 
     /// Answers `files.list`. Files are sorted by path bytewise; `total` counts the matches before
