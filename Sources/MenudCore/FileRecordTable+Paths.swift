@@ -90,3 +90,27 @@ extension FileRecordTable {
         return index == x.endIndex ? 0 : 1
     }
 }
+
+/// Building paths a directory at a time, for scans that visit many files of each.
+extension FileRecordTable {
+    /// Replaces `buffer` with the bytes of directory prefix `directory`.
+    func setPrefix(_ directory: Int, in buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: storage.prefix(directory))
+    }
+
+    /// Appends the name of `slot` to `buffer`.
+    func appendName(of slot: Int, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: storage.nameBytes(slot))
+    }
+
+    /// The length of directory prefix `directory`.
+    func prefixLength(_ directory: Int) -> Int {
+        Int(storage.prefixLengths[directory])
+    }
+
+    /// True when directory prefix `directory` begins with `bytes`.
+    func prefix(_ directory: Int, startsWith bytes: [UInt8]) -> Bool {
+        storage.prefix(directory).starts(with: bytes)
+    }
+}

@@ -72,15 +72,35 @@ struct FileRecordTable {
                 parts.prefixes + prefixIndex.buckets.allocatedBytes + freePrefixIds.allocatedBytes, slots.buckets.allocatedBytes)
     }
 
-    /// Stores `record` under `path`, which must not be in the table, in the vacant slot `reused`
-    /// or in a new slot at the end. Returns the slot.
-    mutating func insert(_ record: FileRecord, path: RelativePath, into reused: Int?) -> Int {
-        let bytes = path.bytes
+    /// Where a path is, or where it would go: what `lookUp` found, for `insert(_:path:at:into:)`.
+    struct Lookup {
+        let slot: Int?
+        let hash: Int
+        let bucket: Int
+    }
+
+    /// Finds `path`, first making room for one more path, so that an insert can use the same
+    /// probe (valid until the table changes).
+    mutating func lookUp(_ path: RelativePath) -> Lookup {
         if slots.isFull {
             slots.grow(idLimit: storage.slotCount, isStored: { storage.isOccupied($0) }, hashOf: { storage.hash(ofSlot: $0) })
         }
-        let found = slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }
-        precondition(found.id == nil, "\(path) is already in the table")
+        let bytes = path.bytes
+        let hash = FileRecordStorage.hash(bytes, from: 0, to: bytes.count)
+        let found = slots.find(hash: hash) { storage.pathEquals(slot: $0, bytes) }
+        return Lookup(slot: found.id, hash: hash, bucket: found.bucket)
+    }
+
+    /// Stores `record` under `path`, which must not be in the table, in the vacant slot `reused`
+    /// or in a new slot at the end. Returns the slot.
+    mutating func insert(_ record: FileRecord, path: RelativePath, into reused: Int?) -> Int {
+        insert(record, path: path, at: lookUp(path), into: reused)
+    }
+
+    /// `insert(_:path:into:)` with the `lookUp` of `path` just made.
+    mutating func insert(_ record: FileRecord, path: RelativePath, at lookup: Lookup, into reused: Int?) -> Int {
+        let bytes = path.bytes
+        precondition(lookup.slot == nil, "\(path) is already in the table")
         let nameStart = bytes.lastIndex(of: RelativePath.separator).map { $0 + 1 } ?? 0
         var stored = record
         stored.directory = UInt32(internPrefix(bytes, length: nameStart))
@@ -94,7 +114,7 @@ struct FileRecordTable {
         } else {
             slot = storage.appendRecord(stored)
         }
-        slots.insert(slot, at: found.bucket)
+        slots.insert(slot, hash: lookup.hash, at: lookup.bucket)
         return slot
     }
 
@@ -120,15 +140,14 @@ struct FileRecordTable {
                 prefixIndex.grow(idLimit: storage.prefixStarts.count, isStored: { $0 != 0 && storage.prefixFileCounts[$0] > 0 },
                                  hashOf: { storage.hash(ofPrefix: $0) })
             }
-            let found = prefixIndex.find(hash: FileRecordStorage.hash(bytes, from: 0, to: length)) {
-                storage.prefixEquals($0, bytes, length: length)
-            }
+            let hash = FileRecordStorage.hash(bytes, from: 0, to: length)
+            let found = prefixIndex.find(hash: hash) { storage.prefixEquals($0, bytes, length: length) }
             if let existing = found.id {
                 id = existing
             } else {
                 id = freePrefixIds.popLast() ?? storage.prefixStarts.count
                 storage.storePrefix(bytes, length: length, as: id)
-                prefixIndex.insert(id, at: found.bucket)
+                prefixIndex.insert(id, hash: hash, at: found.bucket)
             }
         }
         storage.prefixFileCounts[id] += 1

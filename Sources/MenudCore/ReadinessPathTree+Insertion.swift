@@ -13,24 +13,34 @@ extension ReadinessPathTree {
         _ = insert(slot, at: position, table: table)
     }
 
-    /// Queues `slot` (a new file in `directory`) for the next `flush`. Runs of one directory
-    /// are kept together; another directory, or 4,096 slots, flushes the run first.
-    mutating func insertLater(_ slot: Int, directory: Int, table: FileRecordTable) {
-        if !pending.isEmpty && (directory != pendingDirectory || pending.count >= 4096) {
-            flush(table: table)
-        }
+    /// True when the run waiting must go in before a new file of `directory` queues: runs
+    /// hold one directory, and at most 4,096 slots.
+    func mustFlush(beforeAdding directory: Int) -> Bool {
+        !pending.isEmpty && (directory != pendingDirectory || pending.count >= 4096)
+    }
+
+    /// Queues `slot` (a new file in `directory`) for the next `flush`; see `mustFlush`.
+    mutating func insertLater(_ slot: Int, directory: Int) {
+        precondition(!mustFlush(beforeAdding: directory), "flush the run of another directory first")
         pendingDirectory = directory
         appendPending(slot)
         setLeaf(ofSlot: slot, ReadinessPathTree.waiting)
     }
 
+    /// `insertLater`, flushing first when needed.
+    mutating func insertLater(_ slot: Int, directory: Int, table: FileRecordTable) {
+        if mustFlush(beforeAdding: directory) { flush(table: table) }
+        insertLater(slot, directory: directory)
+    }
+
+    func isWaiting(_ slot: Int) -> Bool { leaf(ofSlot: slot) == ReadinessPathTree.waiting }
+
     /// Inserts the queued run: sorted by name (one directory), then each right after the
     /// previous one while it still sorts before the entry that followed the run's place.
     mutating func flush(table: FileRecordTable) {
         guard !pending.isEmpty else { return }
-        var run = pending
+        let run = ReadinessPathTree.sortedByName(pending, table: table)
         clearPending()
-        run.sort { FileRecordTable.compare(table.name(of: Int($0)), [], table.name(of: Int($1)), []) < 0 }
         var finger: Position?
         var successor: Int?
         for (index, entry) in run.enumerated() {
@@ -47,6 +57,25 @@ extension ReadinessPathTree {
             let placed = insert(slot, at: position, table: table, splittingAtPosition: index + 1 < run.count)
             finger = Position(leaf: placed.leaf, index: placed.index + 1)
         }
+    }
+
+    /// `slots` (of one directory) sorted by name, comparing the names in place.
+    private static func sortedByName(_ slots: [UInt32], table: FileRecordTable) -> [UInt32] {
+        let names = table.storage.names
+        var keyed = slots.map { (range: table.storage.nameRange(Int($0)), slot: $0) }
+        keyed.sort { left, right in
+            var leftIndex = left.range.lowerBound
+            var rightIndex = right.range.lowerBound
+            while leftIndex < left.range.upperBound && rightIndex < right.range.upperBound {
+                let leftByte = names[leftIndex]
+                let rightByte = names[rightIndex]
+                if leftByte != rightByte { return leftByte < rightByte }
+                leftIndex += 1
+                rightIndex += 1
+            }
+            return leftIndex == left.range.upperBound && rightIndex < right.range.upperBound
+        }
+        return keyed.map(\.slot)
     }
 
     /// The slot at `position`, or after it when the position is past its leaf's end; nil at

@@ -2,9 +2,14 @@
 extension ReadinessPathTree {
     /// Removes `slot`, which is in the tree (or waiting in `pending`).
     mutating func remove(_ slot: Int, table: FileRecordTable) {
-        if leaf(ofSlot: slot) == ReadinessPathTree.waiting { flush(table: table) }
+        if isWaiting(slot) { flush(table: table) }
+        remove(slot)
+    }
+
+    /// Removes `slot`, which is in the tree (not waiting: flush first).
+    mutating func remove(_ slot: Int) {
         let leafId = leaf(ofSlot: slot)
-        precondition(leafId != ReadinessPathTree.absent, "slot \(slot) is not in the path tree")
+        precondition(leafId < ReadinessPathTree.waiting, "slot \(slot) is not in the path tree (or waits: flush first)")
         let leaf = Int(leafId)
         let index = index(ofSlot: slot, in: leaf)
         let code = ReadinessPathTree.stateCode(ofEntry: item(leaf, index))

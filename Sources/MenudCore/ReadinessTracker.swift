@@ -99,7 +99,8 @@ public final class ReadinessTracker {
         guard !path.isRoot else { return false }
         let now = clock.nowMs()
         let changeMs = initial ? min(now, facts.mtimeMs) : now
-        if let slot = table.slot(of: path) {
+        let lookup = table.lookUp(path)
+        if let slot = lookup.slot {
             var record = table[slot]
             guard record.facts != facts else { return false }
             preserveForListings(slot)
@@ -117,10 +118,12 @@ public final class ReadinessTracker {
         let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
         let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(),
                                 state: evaluation.state, partialSuffixIndex: partialSuffixIndex)
-        let slot = table.insert(record, path: path, into: freeSlots.popLast())
+        let slot = table.insert(record, path: path, at: lookup, into: freeSlots.popLast())
         counts[evaluation.state] += 1
         // Crawls list a directory at a time: the tree takes the run in one go.
-        tree.insertLater(slot, directory: table.directory(slot), table: table)
+        let directory = table.directory(slot)
+        if tree.mustFlush(beforeAdding: directory) { tree.flush(table: table) }
+        tree.insertLater(slot, directory: directory)
         reschedule(slot, from: nil)
         return true
     }
@@ -137,7 +140,8 @@ public final class ReadinessTracker {
         preserveForListings(slot)
         if scheduledDeadline(slot) != nil { scheduledCount -= 1 }
         counts[table.state(slot)] -= 1
-        tree.remove(slot, table: table)
+        if tree.isWaiting(slot) { tree.flush(table: table) }
+        tree.remove(slot)
         table.remove(slot: slot)
         freeSlots.append(slot)
         tombstones.record(path, counter: bumpCounter())
