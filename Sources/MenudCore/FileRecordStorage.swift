@@ -155,7 +155,7 @@ struct FileRecordStorage {
     mutating func dropPrefix(_ id: Int) {
         removedPrefixBytes += Int(prefixLengths[id])
         prefixLengths[id] = 0
-        if removedPrefixBytes >= 4096 && removedPrefixBytes * 2 >= prefixBytes.count {
+        if removedPrefixBytes >= 256 && removedPrefixBytes * 2 >= prefixBytes.count {
             compactPrefixes()
         }
     }
@@ -170,10 +170,11 @@ struct FileRecordStorage {
         }
     }
 
-    /// Rewrites `names` with the names of occupied slots only.
+    /// Rewrites `names` with the names of occupied slots only, keeping its capacity for the
+    /// names to come (so churn does not reallocate it, and its size settles).
     private mutating func compactNames() {
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(names.count - removedNameBytes)
+        compacted.reserveCapacity(names.capacity)
         for slot in 0..<packed.count where !packed[slot].isVacant {
             let range = nameRange(slot)
             let start = UInt32(compacted.count)
@@ -185,10 +186,10 @@ struct FileRecordStorage {
         removedNameBytes = 0
     }
 
-    /// Rewrites `prefixBytes` with the prefixes in use only.
+    /// Rewrites `prefixBytes` with the prefixes in use only, keeping its capacity.
     private mutating func compactPrefixes() {
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(prefixBytes.count - removedPrefixBytes)
+        compacted.reserveCapacity(prefixBytes.capacity)
         for id in prefixStarts.indices {
             let start = Int(prefixStarts[id])
             prefixStarts[id] = UInt32(compacted.count)
