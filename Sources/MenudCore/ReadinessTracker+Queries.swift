@@ -23,7 +23,10 @@ extension ReadinessTracker {
     /// bytewise. O(log n + k) for k paths.
     public func paths(under directory: RelativePath) -> [RelativePath] {
         var paths: [RelativePath] = []
-        forEachSlot(under: directory, directlyIn: false) { paths.append(table.path(of: $0)) }
+        forEachSlot(under: directory, directlyIn: false) {
+            paths.append(table.path(of: $0))
+            return true
+        }
         return paths
     }
 
@@ -31,13 +34,17 @@ extension ReadinessTracker {
     /// bytewise. O((k + s) log n) for k paths and s subdirectories with files.
     public func paths(directlyIn directory: RelativePath) -> [RelativePath] {
         var paths: [RelativePath] = []
-        forEachSlot(under: directory, directlyIn: true) { paths.append(table.path(of: $0)) }
+        forEachSlot(under: directory, directlyIn: true) {
+            paths.append(table.path(of: $0))
+            return true
+        }
         return paths
     }
 
     /// Calls `body` with the slot of each file strictly inside `directory` (only those directly
-    /// in it with `directlyIn`), in path order. `body` must not change the tracker.
-    func forEachSlot(under directory: RelativePath, directlyIn: Bool, _ body: (Int) -> Void) {
+    /// in it with `directlyIn`), in path order, while it returns true. `body` must not change
+    /// the tracker.
+    func forEachSlot(under directory: RelativePath, directlyIn: Bool, _ body: (Int) -> Bool) {
         tree.flush(table: table)
         let table = self.table
         let tree = self.tree
@@ -45,6 +52,7 @@ extension ReadinessTracker {
         var start = tree.lowerBound { table.comparePath($0, prefix) < 0 }
         while true {
             var skipTo: [UInt8]?
+            var stopped = false
             tree.forEachSlot(from: start) { slot in
                 guard table.path(of: slot, startsWith: prefix) else { return false }
                 if directlyIn && table.directoryLength(of: slot) != prefix.count {
@@ -55,10 +63,11 @@ extension ReadinessTracker {
                     skipTo = Array(path[..<slash]) + [RelativePath.separator + 1]
                     return false
                 }
-                body(slot)
-                return true
+                if body(slot) { return true }
+                stopped = true
+                return false
             }
-            guard let key = skipTo else { return }
+            guard !stopped, let key = skipTo else { return }
             start = tree.lowerBound { table.comparePath($0, key) < 0 }
         }
     }

@@ -11,7 +11,10 @@ extension ReadinessTracker {
         guard oldSettings != newSettings else { return [] }
         var slots: [Int] = []
         slots.reserveCapacity(count)
-        forEachSlot(under: .root, directlyIn: false) { slots.append($0) }
+        forEachSlot(under: .root, directlyIn: false) {
+            slots.append($0)
+            return true
+        }
         let now = clock.nowMs()
         var changed: [RelativePath] = []
         for slot in slots {

@@ -152,25 +152,43 @@ public final class ReadinessTracker {
     /// O(k log n) for k files.
     @discardableResult
     public func removeSubtree(_ directory: RelativePath) -> [RelativePath] {
+        removeSubtree(directory, maxFiles: Int.max)
+    }
+
+    /// `removeSubtree(_:)` in slices: forgets `directory` and at most `maxFiles` files under
+    /// it, the first in path order, and returns them; call again until it returns none.
+    /// O(k log n) for k files.
+    @discardableResult
+    public func removeSubtree(_ directory: RelativePath, maxFiles: Int) -> [RelativePath] {
         var doomed: [(slot: Int, path: RelativePath)] = []
         if let slot = table.slot(of: directory) { doomed.append((slot, directory)) }
         // Everything under `directory` shares the prefix "directory/" (after `directory`
         // itself, though not always right after it: "a-b" sorts before "a/b").
-        forEachSlot(under: directory, directlyIn: false) { doomed.append(($0, table.path(of: $0))) }
+        var left = maxFiles
+        forEachSlot(under: directory, directlyIn: false) { slot in
+            guard left > 0 else { return false }
+            left -= 1
+            doomed.append((slot, table.path(of: slot)))
+            return true
+        }
         for (slot, path) in doomed { remove(slot: slot, path: path) }
         return doomed.map(\.path)
     }
 
     // MARK: - Time
 
-    /// Applies every transition due at `clock.nowMs()` and returns the paths whose state changed,
-    /// in deadline order.
+    /// Applies the transitions due at `clock.nowMs()` and returns the paths whose state changed,
+    /// in deadline order. With `maxTransitions`, it looks at that many files at most (so a
+    /// caller can spread a million transitions over several turns): `nextDeadlineMs` then
+    /// says when to call again (already due, if some are left).
     @discardableResult
-    public func advance() -> [RelativePath] {
+    public func advance(maxTransitions: Int = Int.max) -> [RelativePath] {
         let now = clock.nowMs()
         var changed: [RelativePath] = []
-        while let entry = deadlines.popDue(atMs: now) {
+        var left = maxTransitions
+        while left > 0, let entry = deadlines.popDue(atMs: now) {
             guard isCurrent(entry) else { continue }
+            left -= 1
             let slot = Int(entry.payload)
             // The popped entry was the file's live one.
             scheduledCount -= 1

@@ -144,7 +144,15 @@ struct ReadinessModelRun {
             if !directory.isEmpty { directory.removeLast() }
             log.append("move out \(directory.isEmpty ? "." : directory)")
             let path = RelativePath(directory)
-            return check("removeSubtree", tracker.removeSubtree(path) == model.removeSubtree(path), "removed paths differ")
+            var removed: [RelativePath] = []
+            if random(2) == 0 {
+                removed = tracker.removeSubtree(path)
+            } else {
+                // In slices, as a caller spreading a large removal over several turns.
+                let slice = 1 + random(3)
+                while case let part = tracker.removeSubtree(path, maxFiles: slice), !part.isEmpty { removed += part }
+            }
+            return check("removeSubtree", removed == model.removeSubtree(path), "removed paths differ")
         case 10:
             let settings = ReadinessSettings(settleMs: [0, 300, 700][random(3)], expireAfterMs: [nil, 1000, 2000][random(3)],
                                              partialSuffixes: [[".part"], [".part", ".tmp"], []][random(3)])
@@ -155,7 +163,13 @@ struct ReadinessModelRun {
             clock.advance(by: Int64(random(900)))
             log.append("time \(clock.nowMs() - 1_764_500_000_000)")
             let due = model.dueTransitions(nowMs: clock.nowMs())
-            let changed = tracker.advance()
+            var changed: [RelativePath] = []
+            if random(2) == 0 {
+                changed = tracker.advance()
+            } else {
+                let slice = 1 + random(3)
+                while let next = tracker.nextDeadlineMs, next <= clock.nowMs() { changed += tracker.advance(maxTransitions: slice) }
+            }
             if Set(changed) != due || changed.count != due.count { return "advance: changed \(changed), expected \(due.sorted())" }
             model.applyTransitions(changed, nowMs: clock.nowMs())
             return check("advance", tracker.nextDeadlineMs == model.nextDeadline(), "next deadline differs")
