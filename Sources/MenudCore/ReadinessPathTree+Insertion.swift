@@ -1,11 +1,5 @@
 /// Putting slots into the tree: one at a time at a position, or a directory's run at a finger.
 extension ReadinessPathTree {
-    /// Where an entry is, or goes: `index` may equal the leaf's count (after its last entry).
-    struct Position: Equatable {
-        var leaf: Int
-        var index: Int
-    }
-
     /// Inserts `slot` (not in the tree) in path order, now.
     mutating func insert(_ slot: Int, table: FileRecordTable) {
         flush(table: table)

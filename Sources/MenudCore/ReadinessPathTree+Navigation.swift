@@ -112,3 +112,23 @@ extension ReadinessPathTree {
         }
     }
 }
+
+/// Counting the files before a position, per state: a range's counts are two of these.
+extension ReadinessPathTree {
+    /// How many entries, per state code, come before `position`. O(fanout * height).
+    func countsBefore(_ position: Position) -> [Int] {
+        var counts = [0, 0, 0]
+        for index in 0..<min(position.index, itemCount(position.leaf)) {
+            counts[ReadinessPathTree.stateCode(ofEntry: item(position.leaf, index))] += 1
+        }
+        var child = position.leaf
+        while let parent = parent(child) {
+            for index in 0..<self.index(ofChild: child, in: parent) {
+                let sibling = Int(item(parent, index))
+                for code in 0..<3 { counts[code] += Int(stateTotals[sibling * 3 + code]) }
+            }
+            child = parent
+        }
+        return counts
+    }
+}

@@ -23,34 +23,13 @@ struct ReadinessStorageBytes: Equatable, CustomStringConvertible {
     /// Each part divided by `files`, in bytes a file.
     func perFile(_ files: Int, beyond base: ReadinessStorageBytes) -> String {
         func share(_ value: Int, _ baseValue: Int) -> String {
-            String(Double(value - baseValue) / Double(max(1, files)), precision: 2)
+            let hundredths = (Double(value - baseValue) * 100 / Double(max(1, files))).rounded()
+            return "\(hundredths / 100)"
         }
         return "records \(share(records, base.records)), names \(share(names, base.names)), "
             + "directories \(share(directories, base.directories)), path index \(share(pathIndex, base.pathIndex)), "
             + "path tree \(share(pathTree, base.pathTree)), leaf of slot \(share(leafOfSlot, base.leafOfSlot)), "
             + "deadlines \(share(deadlines, base.deadlines)), tombstones \(share(tombstones, base.tombstones)), "
             + "free slots \(share(freeSlots, base.freeSlots)): total \(share(total, base.total)) bytes a file"
-    }
-}
-
-extension String {
-    /// `value` with `precision` digits after the point.
-    fileprivate init(_ value: Double, precision: Int) {
-        var scale = 1.0
-        for _ in 0..<precision { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        self = "\(rounded)"
-    }
-}
-
-extension ReadinessTracker {
-    /// The bytes the tracker's storage holds now.
-    var storageBytes: ReadinessStorageBytes {
-        let tableParts = table.allocatedBytes
-        let treeParts = tree.allocatedBytes
-        return ReadinessStorageBytes(
-            records: tableParts.records, names: tableParts.names, directories: tableParts.prefixes,
-            pathIndex: tableParts.pathIndex, pathTree: treeParts.leaves, leafOfSlot: treeParts.leafOf,
-            deadlines: deadlines.allocatedBytes, tombstones: tombstones.allocatedBytes, freeSlots: freeSlots.allocatedBytes)
     }
 }

@@ -41,6 +41,21 @@ extension ReadinessTracker {
         return paths
     }
 
+    /// How many files strictly inside `directory` (at any depth) are in each state: what a
+    /// directory's view shows without visiting its files. O(log n).
+    public func counts(under directory: RelativePath) -> ReadinessCounts {
+        if directory.isRoot { return counts }
+        tree.flush(table: table)
+        let table = self.table
+        let tree = self.tree
+        // The paths starting with "directory/" lie between it and "directory0" ('/' + 1).
+        let first = directory.bytes + [RelativePath.separator]
+        let after = directory.bytes + [RelativePath.separator + 1]
+        let before = tree.countsBefore(tree.lowerBound { table.comparePath($0, first) < 0 })
+        let upTo = tree.countsBefore(tree.lowerBound { table.comparePath($0, after) < 0 })
+        return ReadinessCounts(pending: upTo[0] - before[0], ready: upTo[1] - before[1], expired: upTo[2] - before[2])
+    }
+
     /// Calls `body` with the slot of each file strictly inside `directory` (only those directly
     /// in it with `directlyIn`), in path order, while it returns true. `body` must not change
     /// the tracker.

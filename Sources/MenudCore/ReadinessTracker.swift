@@ -21,7 +21,11 @@
 /// bytes, each directory's path once, 5 to 11 bytes in the hash index, 4 in the path tree's
 /// leaves and 4 for the slot's leaf), plus 24 bytes a file with a scheduled transition, and no
 /// heap object per file (`FileRecordTable`). A removed file's slot, name and tree entry are
-/// reused or given back at once: only the capped tombstones remember it.
+/// reused or given back at once: only the capped tombstones remember it. At most 134 million
+/// files (the hash index's 27-bit ids).
+///
+/// Large answers are read in slices with `openListing`/`next`, each consistent as of its
+/// clock however the files change in between (`ListingCursor`).
 public final class ReadinessTracker {
     public internal(set) var settings: ReadinessSettings
     public let clock: any Clock
@@ -34,7 +38,7 @@ public final class ReadinessTracker {
 
     var table = FileRecordTable()
     /// Vacant slots, reused first.
-    private(set) var freeSlots: [Int] = []
+    private(set) var freeSlots: [UInt32] = []
     var tree: ReadinessPathTree
     var tombstones: ReadinessTombstones
     /// Queue entries name a slot; an entry is stale unless the slot's record still has that
@@ -118,7 +122,7 @@ public final class ReadinessTracker {
         let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
         let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(),
                                 state: evaluation.state, partialSuffixIndex: partialSuffixIndex)
-        let slot = table.insert(record, path: path, at: lookup, into: freeSlots.popLast())
+        let slot = table.insert(record, path: path, at: lookup, into: freeSlots.popLast().map { Int($0) })
         counts[evaluation.state] += 1
         // Crawls list a directory at a time: the tree takes the run in one go.
         let directory = table.directory(slot)
@@ -143,7 +147,7 @@ public final class ReadinessTracker {
         if tree.isWaiting(slot) { tree.flush(table: table) }
         tree.remove(slot)
         table.remove(slot: slot)
-        freeSlots.append(slot)
+        freeSlots.append(UInt32(slot))
         tombstones.record(path, counter: bumpCounter())
     }
 

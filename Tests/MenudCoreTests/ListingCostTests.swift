@@ -84,5 +84,7 @@ final class ListingCostTests: XCTestCase {
         XCTAssertEqual(files.paths(directlyIn: RelativePath("d050/sub3")), [])
         XCTAssertEqual(files.paths(directlyIn: .root), [])
         XCTAssertEqual(files.paths(under: .root).count, 10_010)
+        XCTAssertEqual(files.counts(under: RelativePath("d050")), ReadinessCounts(ready: 110))
+        XCTAssertEqual(files.counts(under: RelativePath("d05")), ReadinessCounts(), "\"d05\" is not \"d050\"")
     }
 }

@@ -174,6 +174,12 @@ struct ReadinessModelRun {
             model.applyTransitions(changed, nowMs: clock.nowMs())
             return check("advance", tracker.nextDeadlineMs == model.nextDeadline(), "next deadline differs")
         case 13:
+            var directory = randomDirectory()
+            if !directory.isEmpty { directory.removeLast() }
+            let path = RelativePath(directory)
+            var expected = ReadinessCounts()
+            for (file, entry) in model.files where file.isInside(path) { expected[entry.state] += 1 }
+            if tracker.counts(under: path) != expected { return "counts under \(path): \(tracker.counts(under: path)) != \(expected)" }
             clocks.append(tracker.currentClock)
             return check("clock", tracker.currentClock == model.clock, "clock \(tracker.currentClock) != \(model.clock)")
         case 14, 15:
