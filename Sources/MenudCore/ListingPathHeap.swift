@@ -4,7 +4,6 @@ struct ListingPathHeap {
     private(set) var paths: [[UInt8]] = []
 
     var first: [UInt8]? { paths.first }
-    var count: Int { paths.count }
 
     mutating func push(_ path: [UInt8]) {
         paths.append(path)

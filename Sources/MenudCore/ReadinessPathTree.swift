@@ -15,8 +15,9 @@
 ///   scan that finds a leaf lower than its bound tightens it.
 /// - Inserts come in runs (a crawl lists a directory at a time): `insertLater` collects the new
 ///   slots of one directory, and `flush` sorts them by name and inserts them one after the
-///   other at a finger, comparing each with the entry after the run only. A leaf that is full
-///   where a run appends splits off an empty right leaf, so a crawl leaves full leaves.
+///   other at a finger, comparing each with the entry after the run only. A run splits a full
+///   leaf where it goes in, and past a full leaf's end starts a new one, so a crawl leaves
+///   full leaves (a single insert splits a leaf in half).
 /// - Removals merge a node that falls below a quarter full into a neighbour when both fit in
 ///   three quarters of a node; emptied nodes are reused. Nothing grows with files that are
 ///   gone.
@@ -50,9 +51,6 @@ struct ReadinessPathTree {
     /// Slots of one directory to insert, in no order (`insertLater`).
     private(set) var pending: [UInt32] = []
     var pendingDirectory = -1
-    /// Counts structural changes (splits, merges), so a caller can tell whether a
-    /// position it holds is still valid.
-    private(set) var shapeVersion = 0
 
     init(fanout: Int = 128) {
         precondition(fanout >= 4, "a node needs room for 4 items")
@@ -106,7 +104,6 @@ struct ReadinessPathTree {
     // MARK: - Nodes
 
     mutating func allocateNode(level: Int) -> Int {
-        shapeVersion &+= 1
         if let free = freeNodes.popLast() {
             let node = Int(free)
             levels[node] = UInt8(level)
@@ -143,7 +140,6 @@ struct ReadinessPathTree {
     }
 
     mutating func freeNode(_ node: Int) {
-        shapeVersion &+= 1
         resetNode(node)
         freeNodes.append(UInt32(node))
     }
