@@ -3,7 +3,9 @@
 /// Entries are never removed from the middle. A caller whose deadline moved pushes the new one
 /// and recognises the old entry as stale when it comes out (lazy invalidation, e.g. by a
 /// generation number in the payload); `retainAll(where:)` drops stale entries in O(n) when too
-/// many pile up. Entries with equal deadlines come out in the order they went in.
+/// many pile up. Entries with equal deadlines come out in the order they went in. A queue that
+/// empties gives its memory back (a crawl of a million new files queues a million deadlines
+/// that all pass a few seconds later).
 public struct DeadlineQueue<Payload: Sendable>: Sendable {
     public struct Entry: Sendable {
         public let deadlineMs: Int64
@@ -37,10 +39,14 @@ public struct DeadlineQueue<Payload: Sendable>: Sendable {
     public mutating func popFirst() -> Entry? {
         guard !heap.isEmpty else { return nil }
         let last = heap.removeLast()
-        guard !heap.isEmpty else { return last }
+        guard !heap.isEmpty else {
+            shrinkIfSparse()
+            return last
+        }
         let first = heap[0]
         heap[0] = last
         siftDown(0)
+        shrinkIfSparse()
         return first
     }
 
@@ -53,6 +59,7 @@ public struct DeadlineQueue<Payload: Sendable>: Sendable {
     /// Keeps only the entries for which `isKept` is true, in O(n).
     public mutating func retainAll(where isKept: (Entry) -> Bool) {
         heap.removeAll { !isKept($0) }
+        shrinkIfSparse()
         guard heap.count > 1 else { return }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
             siftDown(index)
@@ -62,6 +69,18 @@ public struct DeadlineQueue<Payload: Sendable>: Sendable {
     public mutating func removeAll() {
         heap.removeAll()
     }
+
+    /// Halves the storage once three quarters of it are unused (amortised O(1) a pop).
+    private mutating func shrinkIfSparse() {
+        guard heap.capacity > 4096, heap.count < heap.capacity / 4 else { return }
+        var smaller: [Entry] = []
+        smaller.reserveCapacity(heap.count * 2)
+        smaller.append(contentsOf: heap)
+        heap = smaller
+    }
+
+    /// Bytes held, unused capacity included.
+    var allocatedBytes: Int { heap.capacity * MemoryLayout<Entry>.stride }
 
     private mutating func siftUp(_ start: Int) {
         var child = start

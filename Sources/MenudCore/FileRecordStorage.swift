@@ -1,12 +1,15 @@
 /// The flat arrays behind `FileRecordTable`: the records, the names and the directory prefixes.
 ///
-/// A record's path is `prefix(record.directory) + nameBytes(record)`. Prefix `id` is
+/// A record's path is `prefix(record.directory) + nameBytes(slot)`. Prefix `id` is
 /// `prefixBytes[prefixStarts[id] ..< prefixStarts[id] + prefixLengths[id]]`; id 0 is the empty
-/// prefix of top-level names. Removed names and prefixes stay as garbage until `compactNames()`
-/// or `compactPrefixes()` rewrites the arrays. Hashing and comparing work in place, without
-/// building the path.
+/// prefix of top-level names. Records are kept packed (`FileRecordPacked`, 48 bytes, in chunks);
+/// the rare one that does not fit lives whole in `overflow`. Removed names and prefixes stay as
+/// garbage until `compactNames()` or `compactPrefixes()` rewrites the arrays, once they make up
+/// half of them. Hashing and comparing work in place, without building the path.
 struct FileRecordStorage {
-    var records: [FileRecord] = []
+    var packed = ChunkedArray<FileRecordPacked>()
+    /// Records that do not fit `FileRecordPacked`, by slot.
+    var overflow: [UInt32: FileRecord] = [:]
     var names: [UInt8] = []
     var removedNameBytes = 0
 
@@ -17,6 +20,56 @@ struct FileRecordStorage {
     var prefixFileCounts: [UInt32] = [0]
     var removedPrefixBytes = 0
 
+    var slotCount: Int { packed.count }
+
+    // MARK: - Records
+
+    func record(_ slot: Int) -> FileRecord {
+        let stored = packed[slot]
+        return stored.isOverflow ? overflow[UInt32(slot)]! : stored.unpacked
+    }
+
+    mutating func setRecord(_ record: FileRecord, _ slot: Int) {
+        let wasOverflow = packed[slot].isOverflow
+        let stored = FileRecordPacked(record)
+        packed[slot] = stored
+        if stored.isOverflow {
+            overflow[UInt32(slot)] = record
+        } else if wasOverflow {
+            overflow[UInt32(slot)] = nil
+        }
+    }
+
+    /// Stores `record` in a new slot at the end.
+    mutating func appendRecord(_ record: FileRecord) -> Int {
+        packed.append(.vacant)
+        setRecord(record, packed.count - 1)
+        return packed.count - 1
+    }
+
+    func isOccupied(_ slot: Int) -> Bool {
+        slot < packed.count && !packed[slot].isVacant
+    }
+
+    func state(_ slot: Int) -> FileState { packed[slot].state }
+
+    func changeCounter(_ slot: Int) -> UInt64 {
+        let stored = packed[slot]
+        return stored.isOverflow ? overflow[UInt32(slot)]!.changeCounter : stored.changeCounter
+    }
+
+    func directory(_ slot: Int) -> Int { Int(packed[slot].directory) }
+
+    /// Where the name of `slot` lies in `names`.
+    func nameRange(_ slot: Int) -> Range<Int> {
+        let stored = packed[slot]
+        let start = Int(stored.nameStart)
+        let count = stored.isOverflow ? Int(overflow[UInt32(slot)]!.nameCount) : stored.nameCount
+        return start..<(start + count)
+    }
+
+    // MARK: - Hashing and comparing
+
     static func hash(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
         var hasher = FileRecordHasher()
         hasher.feed(bytes, from: start, to: end)
@@ -25,13 +78,12 @@ struct FileRecordStorage {
 
     /// The hash of the whole path in `slot`, as `hash(_:from:to:)` gives for its bytes.
     func hash(ofSlot slot: Int) -> Int {
-        let record = records[slot]
-        let directory = Int(record.directory)
+        let directory = self.directory(slot)
         let prefixStart = Int(prefixStarts[directory])
-        let nameStart = Int(record.nameStart)
+        let name = nameRange(slot)
         var hasher = FileRecordHasher()
         hasher.feed(prefixBytes, from: prefixStart, to: prefixStart + Int(prefixLengths[directory]))
-        hasher.feed(names, from: nameStart, to: nameStart + Int(record.nameCount))
+        hasher.feed(names, from: name.lowerBound, to: name.upperBound)
         return hasher.finalize()
     }
 
@@ -40,24 +92,19 @@ struct FileRecordStorage {
         return FileRecordStorage.hash(prefixBytes, from: start, to: start + Int(prefixLengths[id]))
     }
 
-    func isOccupied(_ slot: Int) -> Bool {
-        slot < records.count && !records[slot].isVacant
-    }
-
     /// True when the path in `slot` is `bytes`.
     func pathEquals(slot: Int, _ bytes: [UInt8]) -> Bool {
-        let record = records[slot]
-        let prefixLength = Int(prefixLengths[Int(record.directory)])
-        let nameCount = Int(record.nameCount)
-        guard prefixLength + nameCount == bytes.count else { return false }
+        let directory = self.directory(slot)
+        let prefixLength = Int(prefixLengths[directory])
+        let name = nameRange(slot)
+        guard prefixLength + name.count == bytes.count else { return false }
         // The names first: within a directory, only they differ.
-        let nameStart = Int(record.nameStart)
-        var index = 0
-        while index < nameCount {
-            if names[nameStart + index] != bytes[prefixLength + index] { return false }
+        var index = prefixLength
+        for position in name {
+            if names[position] != bytes[index] { return false }
             index += 1
         }
-        return prefixEquals(Int(record.directory), bytes, length: prefixLength)
+        return prefixEquals(directory, bytes, length: prefixLength)
     }
 
     /// True when prefix `id` is `bytes[0..<length]`.
@@ -72,14 +119,23 @@ struct FileRecordStorage {
         return true
     }
 
-    func nameBytes(_ record: FileRecord) -> ArraySlice<UInt8> {
-        let start = Int(record.nameStart)
-        return names[start..<(start + Int(record.nameCount))]
+    func nameBytes(_ slot: Int) -> ArraySlice<UInt8> {
+        names[nameRange(slot)]
     }
 
-    func prefix(_ directory: UInt32) -> ArraySlice<UInt8> {
-        let start = Int(prefixStarts[Int(directory)])
-        return prefixBytes[start..<(start + Int(prefixLengths[Int(directory)]))]
+    func prefix(_ directory: Int) -> ArraySlice<UInt8> {
+        let start = Int(prefixStarts[directory])
+        return prefixBytes[start..<(start + Int(prefixLengths[directory]))]
+    }
+
+    // MARK: - Names and prefixes
+
+    /// Appends a name to `names` and returns where it starts.
+    mutating func storeName(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        names.reserveModestly(bytes.count)
+        let start = UInt32(names.count)
+        names.append(contentsOf: bytes)
+        return start
     }
 
     /// Stores `bytes[0..<length]` as prefix `id` (a new id when `id` is `prefixStarts.count`).
@@ -91,6 +147,7 @@ struct FileRecordStorage {
         }
         prefixStarts[id] = UInt32(prefixBytes.count)
         prefixLengths[id] = UInt32(length)
+        prefixBytes.reserveModestly(length)
         prefixBytes.append(contentsOf: bytes[0..<length])
     }
 
@@ -98,38 +155,41 @@ struct FileRecordStorage {
     mutating func dropPrefix(_ id: Int) {
         removedPrefixBytes += Int(prefixLengths[id])
         prefixLengths[id] = 0
-        if removedPrefixBytes >= 4096 && removedPrefixBytes * 2 >= prefixBytes.count {
+        if removedPrefixBytes >= 256 && removedPrefixBytes * 2 >= prefixBytes.count {
             compactPrefixes()
         }
     }
 
-    /// Forgets the name of `slot` and marks it vacant.
+    /// Forgets the record and name of `slot` and marks it vacant.
     mutating func vacate(_ slot: Int) {
-        removedNameBytes += Int(records[slot].nameCount)
-        records[slot].directory = FileRecord.vacant
-        records[slot].nameCount = 0
+        removedNameBytes += nameRange(slot).count
+        if packed[slot].isOverflow { overflow[UInt32(slot)] = nil }
+        packed[slot] = .vacant
         if removedNameBytes >= 65_536 && removedNameBytes * 2 >= names.count {
             compactNames()
         }
     }
 
-    /// Rewrites `names` with the names of occupied slots only.
+    /// Rewrites `names` with the names of occupied slots only, keeping its capacity for the
+    /// names to come (so churn does not reallocate it, and its size settles).
     private mutating func compactNames() {
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(names.count - removedNameBytes)
-        for slot in records.indices where !records[slot].isVacant {
-            let start = Int(records[slot].nameStart)
-            records[slot].nameStart = UInt32(compacted.count)
-            compacted.append(contentsOf: names[start..<(start + Int(records[slot].nameCount))])
+        compacted.reserveCapacity(names.capacity)
+        for slot in 0..<packed.count where !packed[slot].isVacant {
+            let range = nameRange(slot)
+            let start = UInt32(compacted.count)
+            compacted.append(contentsOf: names[range])
+            packed[slot].nameStart = start
+            if packed[slot].isOverflow { overflow[UInt32(slot)]!.nameStart = start }
         }
         names = compacted
         removedNameBytes = 0
     }
 
-    /// Rewrites `prefixBytes` with the prefixes in use only.
+    /// Rewrites `prefixBytes` with the prefixes in use only, keeping its capacity.
     private mutating func compactPrefixes() {
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(prefixBytes.count - removedPrefixBytes)
+        compacted.reserveCapacity(prefixBytes.capacity)
         for id in prefixStarts.indices {
             let start = Int(prefixStarts[id])
             prefixStarts[id] = UInt32(compacted.count)
@@ -137,5 +197,13 @@ struct FileRecordStorage {
         }
         prefixBytes = compacted
         removedPrefixBytes = 0
+    }
+
+    /// Bytes held, by part.
+    var allocatedBytes: (records: Int, names: Int, prefixes: Int) {
+        let records = packed.allocatedBytes + overflow.capacity * (MemoryLayout<UInt32>.stride + MemoryLayout<FileRecord>.stride)
+        let prefixes = prefixBytes.allocatedBytes + prefixStarts.allocatedBytes + prefixLengths.allocatedBytes
+            + prefixFileCounts.allocatedBytes
+        return (records, names.allocatedBytes, prefixes)
     }
 }

@@ -9,9 +9,8 @@ extension FileRecordTable {
 
     /// Appends the bytes of the path stored in `slot` to `buffer`.
     func appendPath(of slot: Int, to buffer: inout [UInt8]) {
-        let record = storage.records[slot]
-        let prefix = storage.prefix(record.directory)
-        let name = storage.nameBytes(record)
+        let prefix = storage.prefix(storage.directory(slot))
+        let name = storage.nameBytes(slot)
         buffer.reserveCapacity(buffer.count + prefix.count + name.count)
         buffer.append(contentsOf: prefix)
         buffer.append(contentsOf: name)
@@ -19,31 +18,38 @@ extension FileRecordTable {
 
     /// The last name of the path in `slot`.
     func name(of slot: Int) -> ArraySlice<UInt8> {
-        storage.nameBytes(storage.records[slot])
+        storage.nameBytes(slot)
+    }
+
+    /// The length of the directory part of the path in `slot` (through its last `/`).
+    func directoryLength(of slot: Int) -> Int {
+        Int(storage.prefixLengths[storage.directory(slot)])
     }
 
     /// True when the path in `lhs` sorts before the one in `rhs` (bytewise).
     func pathPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
-        let left = storage.records[lhs]
-        let right = storage.records[rhs]
-        if left.directory == right.directory {
-            return FileRecordTable.compare(storage.nameBytes(left), [], storage.nameBytes(right), []) < 0
+        let left = storage.directory(lhs)
+        let right = storage.directory(rhs)
+        if left == right {
+            return FileRecordTable.compare(storage.nameBytes(lhs), [], storage.nameBytes(rhs), []) < 0
         }
-        return FileRecordTable.compare(storage.prefix(left.directory), storage.nameBytes(left),
-                                       storage.prefix(right.directory), storage.nameBytes(right)) < 0
+        return FileRecordTable.compare(storage.prefix(left), storage.nameBytes(lhs), storage.prefix(right), storage.nameBytes(rhs)) < 0
     }
 
     /// True when the path in `slot` sorts before `bytes`.
     func pathPrecedes(_ slot: Int, _ bytes: [UInt8]) -> Bool {
-        let record = storage.records[slot]
-        return FileRecordTable.compare(storage.prefix(record.directory), storage.nameBytes(record), bytes[...], []) < 0
+        comparePath(slot, bytes) < 0
+    }
+
+    /// Compares the path in `slot` with `bytes`: negative, zero or positive.
+    func comparePath(_ slot: Int, _ bytes: [UInt8]) -> Int {
+        FileRecordTable.compare(storage.prefix(storage.directory(slot)), storage.nameBytes(slot), bytes[...], [])
     }
 
     /// True when the path in `slot` begins with `bytes`.
     func path(of slot: Int, startsWith bytes: [UInt8]) -> Bool {
-        let record = storage.records[slot]
-        let prefix = storage.prefix(record.directory)
-        let name = storage.nameBytes(record)
+        let prefix = storage.prefix(storage.directory(slot))
+        let name = storage.nameBytes(slot)
         guard prefix.count + name.count >= bytes.count else { return false }
         if bytes.count <= prefix.count { return prefix.starts(with: bytes) }
         return bytes.starts(with: prefix) && name.starts(with: bytes[prefix.count...])
@@ -82,5 +88,29 @@ extension FileRecordTable {
             index += 1
         }
         return index == x.endIndex ? 0 : 1
+    }
+}
+
+/// Building paths a directory at a time, for scans that visit many files of each.
+extension FileRecordTable {
+    /// Replaces `buffer` with the bytes of directory prefix `directory`.
+    func setPrefix(_ directory: Int, in buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: storage.prefix(directory))
+    }
+
+    /// Appends the name of `slot` to `buffer`.
+    func appendName(of slot: Int, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: storage.nameBytes(slot))
+    }
+
+    /// The length of directory prefix `directory`.
+    func prefixLength(_ directory: Int) -> Int {
+        Int(storage.prefixLengths[directory])
+    }
+
+    /// True when directory prefix `directory` begins with `bytes`.
+    func prefix(_ directory: Int, startsWith bytes: [UInt8]) -> Bool {
+        storage.prefix(directory).starts(with: bytes)
     }
 }

@@ -1,7 +1,7 @@
 /// The tracker's files in compact form, with no heap object per file.
 ///
-/// - Storage (`FileRecordStorage`): one 64-byte `FileRecord` per slot (a vacant slot has
-///   `directory == vacant`); a path is split after its last `/` into a directory prefix
+/// - Storage (`FileRecordStorage`): one `FileRecord` per slot, packed in 48 bytes (a vacant
+///   slot has `directory == vacant`); a path is split after its last `/` into a directory prefix
 ///   (including that `/`; empty for a top-level name) and a name; each prefix in use is stored
 ///   once and each name once, in flat byte arrays, so a file costs its name's bytes. The bytes
 ///   are kept exactly: any byte string splits and joins back.
@@ -29,12 +29,19 @@ struct FileRecordTable {
     /// Directory prefixes in use, besides the empty one.
     var directoryCount: Int { prefixIndex.count }
 
-    var slotCount: Int { storage.records.count }
+    var slotCount: Int { storage.slotCount }
 
     subscript(slot: Int) -> FileRecord {
-        get { storage.records[slot] }
-        _modify { yield &storage.records[slot] }
+        get { storage.record(slot) }
+        set { storage.setRecord(newValue, slot) }
     }
+
+    func state(_ slot: Int) -> FileState { storage.state(slot) }
+
+    func changeCounter(_ slot: Int) -> UInt64 { storage.changeCounter(slot) }
+
+    /// The interned directory prefix of `slot`.
+    func directory(_ slot: Int) -> Int { storage.directory(slot) }
 
     func isOccupied(_ slot: Int) -> Bool {
         storage.isOccupied(slot)
@@ -42,44 +49,80 @@ struct FileRecordTable {
 
     /// The slot holding `path`, if it is in the table.
     func slot(of path: RelativePath) -> Int? {
+        slot(ofBytes: path.bytes)
+    }
+
+    /// The slot holding the path with these bytes, if it is in the table.
+    func slot(ofBytes bytes: [UInt8]) -> Int? {
+        slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }.id
+    }
+
+    /// Calls `body` with the bytes of every directory prefix that holds files (the empty one
+    /// for top-level files included), in no particular order. O(directories ever in use).
+    func forEachDirectoryPrefix(_ body: (ArraySlice<UInt8>) -> Void) {
+        for id in storage.prefixFileCounts.indices where storage.prefixFileCounts[id] > 0 {
+            body(storage.prefix(id))
+        }
+    }
+
+    /// Bytes held, by part: records, names, directory prefixes, and the two hash indexes.
+    var allocatedBytes: (records: Int, names: Int, prefixes: Int, pathIndex: Int) {
+        let parts = storage.allocatedBytes
+        return (parts.records, parts.names,
+                parts.prefixes + prefixIndex.buckets.allocatedBytes + freePrefixIds.allocatedBytes, slots.buckets.allocatedBytes)
+    }
+
+    /// Where a path is, or where it would go: what `lookUp` found, for `insert(_:path:at:into:)`.
+    struct Lookup {
+        let slot: Int?
+        let hash: Int
+        let bucket: Int
+    }
+
+    /// Finds `path`, first making room for one more path, so that an insert can use the same
+    /// probe (valid until the table changes).
+    mutating func lookUp(_ path: RelativePath) -> Lookup {
+        if slots.isFull {
+            slots.grow(idLimit: storage.slotCount, isStored: { storage.isOccupied($0) }, hashOf: { storage.hash(ofSlot: $0) })
+        }
         let bytes = path.bytes
-        return slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }.id
+        let hash = FileRecordStorage.hash(bytes, from: 0, to: bytes.count)
+        let found = slots.find(hash: hash) { storage.pathEquals(slot: $0, bytes) }
+        return Lookup(slot: found.id, hash: hash, bucket: found.bucket)
     }
 
     /// Stores `record` under `path`, which must not be in the table, in the vacant slot `reused`
     /// or in a new slot at the end. Returns the slot.
     mutating func insert(_ record: FileRecord, path: RelativePath, into reused: Int?) -> Int {
+        insert(record, path: path, at: lookUp(path), into: reused)
+    }
+
+    /// `insert(_:path:into:)` with the `lookUp` of `path` just made.
+    mutating func insert(_ record: FileRecord, path: RelativePath, at lookup: Lookup, into reused: Int?) -> Int {
         let bytes = path.bytes
-        if slots.isFull {
-            slots.grow(idLimit: storage.records.count, isStored: { storage.isOccupied($0) }, hashOf: { storage.hash(ofSlot: $0) })
-        }
-        let found = slots.find(hash: FileRecordStorage.hash(bytes, from: 0, to: bytes.count)) { storage.pathEquals(slot: $0, bytes) }
-        precondition(found.id == nil, "\(path) is already in the table")
+        precondition(lookup.slot == nil, "\(path) is already in the table")
         let nameStart = bytes.lastIndex(of: RelativePath.separator).map { $0 + 1 } ?? 0
         var stored = record
         stored.directory = UInt32(internPrefix(bytes, length: nameStart))
-        stored.nameStart = UInt32(storage.names.count)
+        stored.nameStart = storage.storeName(bytes[nameStart...])
         stored.nameCount = UInt32(bytes.count - nameStart)
-        storage.names.append(contentsOf: bytes[nameStart...])
         let slot: Int
         if let reused {
-            precondition(storage.records[reused].isVacant, "slot \(reused) is in use")
+            precondition(!storage.isOccupied(reused), "slot \(reused) is in use")
             slot = reused
-            storage.records[slot] = stored
+            storage.setRecord(stored, slot)
         } else {
-            slot = storage.records.count
-            storage.records.append(stored)
+            slot = storage.appendRecord(stored)
         }
-        slots.insert(slot, at: found.bucket)
+        slots.insert(slot, hash: lookup.hash, at: lookup.bucket)
         return slot
     }
 
     /// Empties `slot`, which must be occupied.
     mutating func remove(slot: Int) {
-        let record = storage.records[slot]
-        precondition(!record.isVacant, "slot \(slot) is vacant")
+        precondition(storage.isOccupied(slot), "slot \(slot) is vacant")
         slots.remove(slot, hash: storage.hash(ofSlot: slot)) { storage.hash(ofSlot: $0) }
-        releasePrefix(Int(record.directory))
+        releasePrefix(storage.directory(slot))
         storage.vacate(slot)
     }
 
@@ -97,15 +140,14 @@ struct FileRecordTable {
                 prefixIndex.grow(idLimit: storage.prefixStarts.count, isStored: { $0 != 0 && storage.prefixFileCounts[$0] > 0 },
                                  hashOf: { storage.hash(ofPrefix: $0) })
             }
-            let found = prefixIndex.find(hash: FileRecordStorage.hash(bytes, from: 0, to: length)) {
-                storage.prefixEquals($0, bytes, length: length)
-            }
+            let hash = FileRecordStorage.hash(bytes, from: 0, to: length)
+            let found = prefixIndex.find(hash: hash) { storage.prefixEquals($0, bytes, length: length) }
             if let existing = found.id {
                 id = existing
             } else {
                 id = freePrefixIds.popLast() ?? storage.prefixStarts.count
                 storage.storePrefix(bytes, length: length, as: id)
-                prefixIndex.insert(id, at: found.bucket)
+                prefixIndex.insert(id, hash: hash, at: found.bucket)
             }
         }
         storage.prefixFileCounts[id] += 1

@@ -20,6 +20,9 @@ struct ReadinessTombstones {
 
     var count: Int { counters.count - head }
 
+    /// Bytes held, unused capacity included.
+    var allocatedBytes: Int { bytes.allocatedBytes + starts.allocatedBytes + counters.allocatedBytes }
+
     /// Records a removal; `counter` must be above every counter recorded before.
     mutating func record(_ path: RelativePath, counter: UInt64) {
         starts.append(UInt32(bytes.count))

@@ -1,5 +1,11 @@
 /// Visiting the files a `FileQuery` selects without building a `FileSnapshot` (and its strings)
-/// for each: the fast path of `files.list`.
+/// for each: the fast path of `files.list`, whole or in slices.
+///
+/// What a query visits (`ListingRun.Plan`): with no glob, the files in path order from the
+/// offset (found by rank, O(log n)) when there is no `since`, skipping subtrees with none in
+/// the `state` asked for, or with no change after `since`; with a glob, the directory its
+/// literal leading part names (only its own files when the rest has no `/` or `**`), and when
+/// its last part is literal, one lookup per directory instead of a visit per file.
 extension ReadinessTracker {
     /// Calls `body` for each file `query` selects, in `files.list` order (by path, bytewise),
     /// after filtering and paging, and returns the rest of the answer. The selection rules are
@@ -8,6 +14,16 @@ extension ReadinessTracker {
     /// The `FileView`'s `pathBytes` is one buffer refilled for every file: `body` copies what it
     /// keeps. `body` must not change the tracker.
     public func forEachFile(_ query: FileQuery, _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FileListSummary {
+        var cursor = try openListing(query)
+        while !cursor.isFinished { next(&cursor, maxFiles: Int.max, body) }
+        return cursor.summary!
+    }
+
+    /// Opens a listing of `query` as of now, to be read with `next` in slices while the files
+    /// go on changing. Costs O(log n), plus, with `since`, the removals since (the tombstones
+    /// it must copy before they are forgotten), plus, for a pattern whose last part is literal
+    /// and spans directories, O(d log d) for the d directories it looks in.
+    public func openListing(_ query: FileQuery) throws(ReadinessQueryError) -> ListingCursor {
         if query.offset < 0 { throw .negativeOffset(query.offset) }
         if let limit = query.limit, limit < 0 { throw .negativeLimit(limit) }
         var sinceCounter: UInt64?
@@ -26,89 +42,87 @@ extension ReadinessTracker {
                 fresh = true
             }
         }
-
-        refreshSortedIndex()
-        // Read through a local copy (which shares the arrays): each call on the class property
-        // would retain and release every array of the table. Nothing below changes the table.
-        let table = self.table
-        let settings = self.settings
-        let now = clock.nowMs()
-        let slots = sortedIndex.sortedSlots
-        let limit = query.limit ?? Int.max
-        var pathBytes: [UInt8] = []
-        pathBytes.reserveCapacity(256)
-
-        func visit(_ slot: Int, _ record: FileRecord, pathReady: Bool) {
-            if !pathReady {
-                pathBytes.removeAll(keepingCapacity: true)
-                table.appendPath(of: slot, to: &pathBytes)
-            }
-            var readyAt: Int64?
-            var expiresAt: Int64?
-            if record.state != .pending {
-                let ready = settings.readyAtMs(lastChangeMs: record.lastChangeMs)
-                readyAt = ready
-                expiresAt = settings.expiresAtMs(readyAtMs: ready)
-            }
-            let partialSuffixIndex = record.partialSuffixIndex
-            body(FileView(
-                pathBytes: pathBytes, size: record.facts.size, state: record.state, mtimeMs: record.facts.mtimeMs,
-                lastChangeMs: record.lastChangeMs, readyAtMs: readyAt, expiresAtMs: expiresAt,
-                changeCounter: record.changeCounter, partialSuffixIndex: partialSuffixIndex,
-                reason: FileReason(state: record.state, lastChangeMs: record.lastChangeMs,
-                                   partialSuffixIndex: partialSuffixIndex, settings: settings, nowMs: now)))
+        tree.flush(table: table)
+        let knownTotal = query.glob == nil && sinceCounter == nil ? query.state.map { counts[$0] } ?? count : nil
+        let run = ListingRun(query: query, sinceCounter: sinceCounter, counter: changeCounter, settings: settings,
+                             nowMs: clock.nowMs(), knownTotal: knownTotal, plan: plan(for: query.glob))
+        if case .candidates = run.plan, let glob = query.glob {
+            run.candidates = candidatePaths(for: glob)
         }
-
-        if sinceCounter == nil && query.state == nil && query.glob == nil {
-            let start = min(query.offset, slots.count)
-            let end = start + min(limit, slots.count - start)
-            for sorted in slots[start..<end] {
-                let slot = Int(sorted)
-                visit(slot, table[slot], pathReady: false)
-            }
-            return FileListSummary(total: slots.count, clock: currentClock, removed: nil, fresh: fresh)
-        }
-
-        var total = 0
-        var visited = 0
-        var leftTheFilter: [RelativePath] = []
-        for sorted in slots {
-            let slot = Int(sorted)
-            let record = table[slot]
-            if let sinceCounter, record.changeCounter <= sinceCounter { continue }
-            var pathReady = false
-            if let glob = query.glob {
-                // An unanchored pattern looks at the last name only.
-                if glob.isAnchored {
-                    pathBytes.removeAll(keepingCapacity: true)
-                    table.appendPath(of: slot, to: &pathBytes)
-                    pathReady = true
-                    if !glob.matches(pathBytes: pathBytes[...], isDirectory: false) { continue }
-                } else if !glob.matches(pathBytes: table.name(of: slot), isDirectory: false) {
-                    continue
-                }
-            }
-            if let state = query.state, record.state != state {
-                if sinceCounter != nil { leftTheFilter.append(table.path(of: slot)) }
-                continue
-            }
-            if total >= query.offset && visited < limit {
-                visit(slot, record, pathReady: pathReady)
-                visited += 1
-            }
-            total += 1
-        }
-
-        var removed: [RelativePath]?
         if let sinceCounter {
-            var gone = Set(leftTheFilter)
             for path in tombstones.removals(after: sinceCounter) ?? [] where table.slot(of: path) == nil {
                 if let glob = query.glob, !glob.matches(path) { continue }
-                gone.insert(path)
+                run.removedAtOpen.append(path)
             }
-            removed = gone.sorted()
         }
-        return FileListSummary(total: total, clock: currentClock, removed: removed, fresh: fresh)
+        if knownTotal != nil && query.offset > 0 {
+            // Start at the offset: the file of that rank (in the state asked for).
+            if let start = tree.position(ofRank: query.offset, stateCode: run.stateCode) {
+                var key: [UInt8] = []
+                table.appendPath(of: ReadinessPathTree.slot(ofEntry: tree.item(start.leaf, start.index)), to: &key)
+                run.resumeKey = key
+                run.resumeInclusive = true
+                run.matched = query.offset
+            } else {
+                run.isDone = true
+            }
+        }
+        let id = nextListingId
+        nextListingId += 1
+        listings[id] = run
+        return ListingCursor(id: id, clock: currentClock, fresh: fresh, settings: run.settings, nowMs: run.nowMs,
+                             knownTotal: knownTotal, summary: nil)
+    }
+
+    /// Visits the next files of `cursor`: at most `maxFiles` files looked at (each one shown,
+    /// or skipped by a filter, or counted for `total` past the page), so a slice costs what it
+    /// visits plus O(log n) to find its place again. Sets `cursor.summary` when the listing is
+    /// complete; the tracker then forgets the cursor. `body` must not change the tracker.
+    public func next(_ cursor: inout ListingCursor, maxFiles: Int, _ body: (FileView) -> Void) {
+        guard !cursor.isFinished else { return }
+        guard let run = listings[cursor.id] else {
+            preconditionFailure("listing \(cursor.id) was closed; open another")
+        }
+        tree.flush(table: table)
+        let budget = max(1, maxFiles)
+        var finished = run.isDone || run.pageIsComplete
+        if !finished {
+            switch run.plan {
+            case .nothing:
+                finished = true
+            case .scan(let prefix, let directOnly):
+                let step = scanStep(run, prefix: prefix, directOnly: directOnly, budget: budget, body)
+                for (leaf, counter) in step.tightened { tree.tightenMaxCounter(ofLeaf: leaf, to: counter) }
+                finished = step.finished
+            case .candidates:
+                finished = candidateStep(run, budget: budget, body)
+            }
+        }
+        if finished || run.pageIsComplete {
+            run.isDone = true
+            cursor.summary = run.summary(clock: cursor.clock, fresh: cursor.fresh)
+            listings[cursor.id] = nil
+        }
+    }
+
+    /// Gives up `cursor` before its end, dropping the versions kept for it.
+    public func close(_ cursor: ListingCursor) {
+        listings[cursor.id] = nil
+    }
+
+    /// Open listings, and the file versions they keep (what a listing left unread costs).
+    public var openListings: (count: Int, keptVersions: Int) {
+        (listings.count, listings.values.reduce(0) { $0 + $1.preservedCount })
+    }
+
+    /// Hands the version of `slot` as of now to every open listing still to reach it: called
+    /// before the file changes or is removed.
+    func preserveForListings(_ slot: Int) {
+        guard !listings.isEmpty else { return }
+        let record = table[slot]
+        var path: [UInt8] = []
+        table.appendPath(of: slot, to: &path)
+        for run in listings.values { run.keepIfNeeded(path, record) }
     }
 
     /// The File object for a visited file.

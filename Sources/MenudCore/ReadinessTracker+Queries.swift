@@ -13,11 +13,78 @@ extension ReadinessTracker {
         return reason(for: table[slot], nowMs: clock.nowMs())
     }
 
-    /// Every tracked path, sorted bytewise.
+    /// Every tracked path, sorted bytewise. O(n): to compare a rescanned directory with what is
+    /// known of it, use `paths(under:)` or `paths(directlyIn:)`, which cost what they return.
     public func allPaths() -> [RelativePath] {
-        refreshSortedIndex()
+        paths(under: .root)
+    }
+
+    /// The tracked paths strictly inside `directory` (every tracked path for the root), sorted
+    /// bytewise. O(log n + k) for k paths.
+    public func paths(under directory: RelativePath) -> [RelativePath] {
+        var paths: [RelativePath] = []
+        forEachSlot(under: directory, directlyIn: false) {
+            paths.append(table.path(of: $0))
+            return true
+        }
+        return paths
+    }
+
+    /// The tracked files whose parent is `directory` (the top-level ones for the root), sorted
+    /// bytewise. O((k + s) log n) for k paths and s subdirectories with files.
+    public func paths(directlyIn directory: RelativePath) -> [RelativePath] {
+        var paths: [RelativePath] = []
+        forEachSlot(under: directory, directlyIn: true) {
+            paths.append(table.path(of: $0))
+            return true
+        }
+        return paths
+    }
+
+    /// How many files strictly inside `directory` (at any depth) are in each state: what a
+    /// directory's view shows without visiting its files. O(log n).
+    public func counts(under directory: RelativePath) -> ReadinessCounts {
+        if directory.isRoot { return counts }
+        tree.flush(table: table)
         let table = self.table
-        return sortedIndex.sortedSlots.map { table.path(of: Int($0)) }
+        let tree = self.tree
+        // The paths starting with "directory/" lie between it and "directory0" ('/' + 1).
+        let first = directory.bytes + [RelativePath.separator]
+        let after = directory.bytes + [RelativePath.separator + 1]
+        let before = tree.countsBefore(tree.lowerBound { table.comparePath($0, first) < 0 })
+        let upTo = tree.countsBefore(tree.lowerBound { table.comparePath($0, after) < 0 })
+        return ReadinessCounts(pending: upTo[0] - before[0], ready: upTo[1] - before[1], expired: upTo[2] - before[2])
+    }
+
+    /// Calls `body` with the slot of each file strictly inside `directory` (only those directly
+    /// in it with `directlyIn`), in path order, while it returns true. `body` must not change
+    /// the tracker.
+    func forEachSlot(under directory: RelativePath, directlyIn: Bool, _ body: (Int) -> Bool) {
+        tree.flush(table: table)
+        let table = self.table
+        let tree = self.tree
+        let prefix = directory.isRoot ? [] : directory.bytes + [RelativePath.separator]
+        var start = tree.lowerBound { table.comparePath($0, prefix) < 0 }
+        while true {
+            var skipTo: [UInt8]?
+            var stopped = false
+            tree.forEachSlot(from: start) { slot in
+                guard table.path(of: slot, startsWith: prefix) else { return false }
+                if directlyIn && table.directoryLength(of: slot) != prefix.count {
+                    // A subdirectory's run: continue after "<prefix><name>/".
+                    var path: [UInt8] = []
+                    table.appendPath(of: slot, to: &path)
+                    let slash = path[prefix.count...].firstIndex(of: RelativePath.separator)!
+                    skipTo = Array(path[..<slash]) + [RelativePath.separator + 1]
+                    return false
+                }
+                if body(slot) { return true }
+                stopped = true
+                return false
+            }
+            guard !stopped, let key = skipTo else { return }
+            start = tree.lowerBound { table.comparePath($0, key) < 0 }
+        }
     }
 
     /// Answers `files.list`. Files are sorted by path bytewise; `total` counts the matches before

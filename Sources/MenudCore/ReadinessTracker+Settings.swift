@@ -9,22 +9,30 @@ extension ReadinessTracker {
         let oldSettings = settings
         settings = newSettings
         guard oldSettings != newSettings else { return [] }
-        refreshSortedIndex()
+        var slots: [Int] = []
+        slots.reserveCapacity(count)
+        forEachSlot(under: .root, directlyIn: false) {
+            slots.append($0)
+            return true
+        }
         let now = clock.nowMs()
         var changed: [RelativePath] = []
-        for sorted in sortedIndex.sortedSlots {
-            let slot = Int(sorted)
+        for slot in slots {
             let before = table[slot]
             let oldTimes = visibleTimes(state: before.state, lastChangeMs: before.lastChangeMs, settings: oldSettings)
             let oldSuffix = before.partialSuffixIndex.map { oldSettings.partialSuffixes[$0] }
             let partialSuffixIndex = newSettings.partialSuffixIndex(ofName: table.name(of: slot))
             let newSuffix = partialSuffixIndex.map { newSettings.partialSuffixes[$0] }
             let evaluation = newSettings.evaluate(lastChangeMs: before.lastChangeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
+            let newTimes = visibleTimes(state: evaluation.state, lastChangeMs: before.lastChangeMs, settings: newSettings)
+            let isChange = evaluation.state != before.state || oldTimes != newTimes || newSuffix != oldSuffix
+            guard isChange || partialSuffixIndex != before.partialSuffixIndex else { continue }
+            // Open listings show the old version (they also keep the old settings).
+            preserveForListings(slot)
             table[slot].partialSuffixIndex = partialSuffixIndex
             setState(slot, evaluation.state)
-            let newTimes = visibleTimes(state: evaluation.state, lastChangeMs: before.lastChangeMs, settings: newSettings)
-            if evaluation.state != before.state || oldTimes != newTimes || newSuffix != oldSuffix {
-                table[slot].changeCounter = bumpCounter()
+            if isChange {
+                stamp(slot)
                 changed.append(table.path(of: slot))
             }
         }

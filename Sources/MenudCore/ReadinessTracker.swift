@@ -11,13 +11,21 @@
 /// Queries show the states as of the last `observe`/`advance`, so the caller runs `advance()`
 /// first when the timer might be late.
 ///
-/// Costs: `observe`, `remove` O(log n) amortised; `advance` O(k log n) for k due transitions;
-/// `nextDeadlineMs` O(1) amortised; `counts` O(1); `list` O(n) with filters or `since`,
-/// O(page) without (after an O(n + k log k) index refresh when k paths were added).
+/// Costs (n files): `observe`, `remove` O(log n) amortised; `advance` O(k log n) for k due
+/// transitions; `nextDeadlineMs` O(1) amortised; `counts` O(1); a listing costs what it visits
+/// plus O(log n) (see `forEachFile` and `ReadinessPathTree`): a page by offset costs the page,
+/// a `state` filter the files in that state, a `since` the leaves that changed since, a glob
+/// the directories its literal parts allow.
 ///
-/// Memory: about 90 bytes a file (a 64-byte record, the name's bytes, each directory's path
-/// once, 4 bytes in the sorted index, 5 to 11 in the hash index), plus 24 bytes a file with a
-/// scheduled transition, and no heap object per file (`FileRecordTable`).
+/// Memory: about 75 bytes a file at a million files (a 48-byte packed record, the name's
+/// bytes, each directory's path once, 5 to 11 bytes in the hash index, 4 in the path tree's
+/// leaves and 4 for the slot's leaf), plus 24 bytes a file with a scheduled transition, and no
+/// heap object per file (`FileRecordTable`). A removed file's slot, name and tree entry are
+/// reused or given back at once: only the capped tombstones remember it. At most 134 million
+/// files (the hash index's 27-bit ids).
+///
+/// Large answers are read in slices with `openListing`/`next`, each consistent as of its
+/// clock however the files change in between (`ListingCursor`).
 public final class ReadinessTracker {
     public internal(set) var settings: ReadinessSettings
     public let clock: any Clock
@@ -29,24 +37,34 @@ public final class ReadinessTracker {
     public private(set) var counts = ReadinessCounts()
 
     var table = FileRecordTable()
-    private var freeSlots: [Int] = []
-    /// Slots emptied since the sorted index was last rebuilt; reused only after that.
-    private var slotsAwaitingRebuild: [Int] = []
-    var sortedIndex = ReadinessSortedIndex()
+    /// Vacant slots, reused first.
+    private(set) var freeSlots: [UInt32] = []
+    var tree: ReadinessPathTree
     var tombstones: ReadinessTombstones
     /// Queue entries name a slot; an entry is stale unless the slot's record still has that
     /// deadline as its next transition (`scheduledDeadline`).
     var deadlines = DeadlineQueue<UInt32>()
     /// Files with a next transition (live queue entries).
     private var scheduledCount = 0
+    /// Open `ListingCursor`s, by id.
+    var listings: [Int: ListingRun] = [:]
+    var nextListingId = 0
 
     /// - Parameters:
     ///   - tombstoneCapacity: how many removals are remembered for `since` queries.
-    public init(settings: ReadinessSettings = ReadinessSettings(), clock: any Clock, instanceId: String, tombstoneCapacity: Int = 100_000) {
+    public convenience init(settings: ReadinessSettings = ReadinessSettings(), clock: any Clock, instanceId: String,
+                            tombstoneCapacity: Int = 100_000) {
+        self.init(settings: settings, clock: clock, instanceId: instanceId, tombstoneCapacity: tombstoneCapacity, pathTreeFanout: 128)
+    }
+
+    /// - Parameter pathTreeFanout: items per node of the path tree (tests make deep trees of
+    ///   a few files with small nodes).
+    init(settings: ReadinessSettings, clock: any Clock, instanceId: String, tombstoneCapacity: Int, pathTreeFanout: Int) {
         self.settings = settings
         self.clock = clock
         self.instanceId = instanceId
         self.tombstones = ReadinessTombstones(capacity: tombstoneCapacity)
+        self.tree = ReadinessPathTree(fanout: pathTreeFanout)
     }
 
     /// The number of tracked files.
@@ -85,14 +103,18 @@ public final class ReadinessTracker {
         guard !path.isRoot else { return false }
         let now = clock.nowMs()
         let changeMs = initial ? min(now, facts.mtimeMs) : now
-        if let slot = table.slot(of: path) {
-            guard table[slot].facts != facts else { return false }
+        let lookup = table.lookUp(path)
+        if let slot = lookup.slot {
+            var record = table[slot]
+            guard record.facts != facts else { return false }
+            preserveForListings(slot)
             let previous = scheduledDeadline(slot)
-            let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: table[slot].partialSuffixIndex != nil, nowMs: now)
-            table[slot].facts = facts
-            table[slot].lastChangeMs = changeMs
+            let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: record.partialSuffixIndex != nil, nowMs: now)
+            record.facts = facts
+            record.lastChangeMs = changeMs
+            table[slot] = record
             setState(slot, evaluation.state)
-            table[slot].changeCounter = bumpCounter()
+            stamp(slot)
             reschedule(slot, from: previous)
             return true
         }
@@ -100,9 +122,12 @@ public final class ReadinessTracker {
         let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
         let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(),
                                 state: evaluation.state, partialSuffixIndex: partialSuffixIndex)
-        let slot = table.insert(record, path: path, into: freeSlots.popLast())
+        let slot = table.insert(record, path: path, at: lookup, into: freeSlots.popLast().map { Int($0) })
         counts[evaluation.state] += 1
-        sortedIndex.noteAddition(slot: slot)
+        // Crawls list a directory at a time: the tree takes the run in one go.
+        let directory = table.directory(slot)
+        if tree.mustFlush(beforeAdding: directory) { tree.flush(table: table) }
+        tree.insertLater(slot, directory: directory)
         reschedule(slot, from: nil)
         return true
     }
@@ -116,65 +141,67 @@ public final class ReadinessTracker {
     }
 
     private func remove(slot: Int, path: RelativePath) {
+        preserveForListings(slot)
         if scheduledDeadline(slot) != nil { scheduledCount -= 1 }
-        counts[table[slot].state] -= 1
+        counts[table.state(slot)] -= 1
+        if tree.isWaiting(slot) { tree.flush(table: table) }
+        tree.remove(slot)
         table.remove(slot: slot)
-        slotsAwaitingRebuild.append(slot)
-        sortedIndex.noteRemoval()
+        freeSlots.append(UInt32(slot))
         tombstones.record(path, counter: bumpCounter())
     }
 
     /// Forgets `directory` (if it was tracked as a file) and every file under it: a directory
     /// deleted or moved out of the root. Returns the paths forgotten, sorted bytewise.
+    /// O(k log n) for k files.
     @discardableResult
     public func removeSubtree(_ directory: RelativePath) -> [RelativePath] {
-        refreshSortedIndex()
-        let doomed = filesInSubtree(directory)
+        removeSubtree(directory, maxFiles: Int.max)
+    }
+
+    /// `removeSubtree(_:)` in slices: forgets `directory` and at most `maxFiles` files under
+    /// it, the first in path order, and returns them; call again until it returns none.
+    /// O(k log n) for k files.
+    @discardableResult
+    public func removeSubtree(_ directory: RelativePath, maxFiles: Int) -> [RelativePath] {
+        var doomed: [(slot: Int, path: RelativePath)] = []
+        if let slot = table.slot(of: directory) { doomed.append((slot, directory)) }
+        // Everything under `directory` shares the prefix "directory/" (after `directory`
+        // itself, though not always right after it: "a-b" sorts before "a/b").
+        var left = maxFiles
+        forEachSlot(under: directory, directlyIn: false) { slot in
+            guard left > 0 else { return false }
+            left -= 1
+            doomed.append((slot, table.path(of: slot)))
+            return true
+        }
         for (slot, path) in doomed { remove(slot: slot, path: path) }
         return doomed.map(\.path)
     }
 
-    /// `directory` (if tracked as a file) and every file under it, sorted bytewise.
-    private func filesInSubtree(_ directory: RelativePath) -> [(slot: Int, path: RelativePath)] {
-        // A local copy, dropped before the caller changes the table (which would copy it all).
-        let table = self.table
-        var found: [(slot: Int, path: RelativePath)] = []
-        if let slot = table.slot(of: directory) { found.append((slot, directory)) }
-        // Everything under `directory` shares the prefix "directory/", so it forms one run in
-        // bytewise order (not necessarily right after `directory`: "a-b" sorts before "a/b").
-        let prefix = directory.isRoot ? [] : directory.bytes + [RelativePath.separator]
-        let slots = sortedIndex.sortedSlots
-        var low = 0
-        var high = slots.count
-        while low < high {
-            let middle = (low + high) / 2
-            if table.pathPrecedes(Int(slots[middle]), prefix) { low = middle + 1 } else { high = middle }
-        }
-        for slot in slots[low...] {
-            guard table.path(of: Int(slot), startsWith: prefix) else { break }
-            found.append((Int(slot), table.path(of: Int(slot))))
-        }
-        return found
-    }
-
     // MARK: - Time
 
-    /// Applies every transition due at `clock.nowMs()` and returns the paths whose state changed,
-    /// in deadline order.
+    /// Applies the transitions due at `clock.nowMs()` and returns the paths whose state changed,
+    /// in deadline order. With `maxTransitions`, it looks at that many files at most (so a
+    /// caller can spread a million transitions over several turns): `nextDeadlineMs` then
+    /// says when to call again (already due, if some are left).
     @discardableResult
-    public func advance() -> [RelativePath] {
+    public func advance(maxTransitions: Int = Int.max) -> [RelativePath] {
         let now = clock.nowMs()
         var changed: [RelativePath] = []
-        while let entry = deadlines.popDue(atMs: now) {
+        var left = maxTransitions
+        while left > 0, let entry = deadlines.popDue(atMs: now) {
             guard isCurrent(entry) else { continue }
+            left -= 1
             let slot = Int(entry.payload)
             // The popped entry was the file's live one.
             scheduledCount -= 1
             let record = table[slot]
             let evaluation = settings.evaluate(lastChangeMs: record.lastChangeMs, isPartial: record.partialSuffixIndex != nil, nowMs: now)
             if evaluation.state != record.state {
+                preserveForListings(slot)
                 setState(slot, evaluation.state)
-                table[slot].changeCounter = bumpCounter()
+                stamp(slot)
                 changed.append(table.path(of: slot))
             }
             reschedule(slot, from: nil)
@@ -199,11 +226,19 @@ public final class ReadinessTracker {
     }
 
     func setState(_ slot: Int, _ state: FileState) {
-        let old = table[slot].state
+        let old = table.state(slot)
         guard old != state else { return }
         counts[old] -= 1
         counts[state] += 1
         table[slot].state = state
+        tree.setState(of: slot, to: state)
+    }
+
+    /// Gives `slot` the next change counter: it changed now.
+    func stamp(_ slot: Int) {
+        let counter = bumpCounter()
+        table[slot].changeCounter = counter
+        tree.noteChange(of: slot, counter: counter)
     }
 
     /// The next transition of the file in `slot`, which its live queue entry carries.
@@ -223,9 +258,11 @@ public final class ReadinessTracker {
         scheduledCount += 1
         deadlines.push(deadlineMs: next, payload: UInt32(slot))
         // Files rewritten again and again leave stale entries behind; sweep them when they
-        // outnumber the live ones, so the queue stays O(files).
+        // outnumber the live ones, so the queue stays O(files). A slot reused by a file due at
+        // the same millisecond makes an old entry look live: keep one entry per slot.
         if deadlines.count > 2 * scheduledCount + 1024 {
-            deadlines.retainAll { isCurrent($0) }
+            var kept = Set<UInt32>()
+            deadlines.retainAll { isCurrent($0) && kept.insert($0.payload).inserted }
         }
     }
 
@@ -246,13 +283,5 @@ public final class ReadinessTracker {
     func isCurrent(_ entry: DeadlineQueue<UInt32>.Entry) -> Bool {
         let slot = Int(entry.payload)
         return table.isOccupied(slot) && scheduledDeadline(slot) == entry.deadlineMs
-    }
-
-    /// Brings the sorted index up to date and frees the slots it no longer refers to.
-    func refreshSortedIndex() {
-        guard sortedIndex.isStale else { return }
-        sortedIndex.rebuild(table: table)
-        freeSlots.append(contentsOf: slotsAwaitingRebuild)
-        slotsAwaitingRebuild.removeAll(keepingCapacity: true)
     }
 }
