@@ -92,7 +92,7 @@ extension Daemon {
             if job.reason == .rescan, let seen = rescanSeen.removeValue(forKey: job.id) {
                 // Whatever is known under the rescanned directory but was not seen may be gone;
                 // lstat decides (a file created during the rescan is still there).
-                for path in tracker.allPaths() where path.isInside(job.directory) && !seen.contains(path) {
+                for path in tracker.paths(under: job.directory) where !seen.contains(path) {
                     dirty.insert(path)
                 }
                 scheduleFlush()
