@@ -1,0 +1,1 @@
+"""Shared pieces of the menud benchmarks (bench/run.py, bench/scale.py)."""
