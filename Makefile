@@ -4,7 +4,7 @@ PREFIX   ?= $(HOME)/.local
 PACKAGES := libuv1-dev pkg-config libssl-dev libmagic-dev libsystemd-dev socat python3 systemd
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench fuzz test-asan install uninstall clean
+.PHONY: deps build release run test bench bench-scale fuzz test-asan install uninstall clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -28,6 +28,10 @@ test: deps
 
 bench: deps
 	bench/run.sh
+
+# Not part of `make test`: a tree of a million files, menud against Watchman (bench/README.md).
+bench-scale: deps
+	bench/scale.sh
 
 fuzz: deps
 	MENUD_FUZZ_FRAMES=1000000 $(SWIFT) test --filter FuzzIntegrationTests

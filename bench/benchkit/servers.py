@@ -27,9 +27,9 @@ class Servers:
         os.makedirs(path)
         return path
 
-    def menud(self, root, settle="2s", config=None, extra=(), cpu=None):
+    def menud(self, root, settle="2s", config=None, extra=(), cpu=None, before_start=None):
         """Starts menud on `root` (not waiting for its socket). `config`: the text of a JSON5
-        config file for it."""
+        config file for it. `before_start(socket_path)` runs just before the process starts."""
         home = self.fresh("menud")
         sock = os.path.join(home, "menud.sock")
         argv = [os.path.join(self.bin, "menud"), "--root", root, "--socket", sock, "--settle", settle,
@@ -43,6 +43,8 @@ class Servers:
         env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(home, "config"), HOME=home,
                    XDG_DATA_HOME=os.path.join(home, "data"))
         os.chmod(home, 0o700)
+        if before_start is not None:
+            before_start(sock)
         return Server(argv, os.path.join(home, "menud.log"), sock, env=env, cpu=cpu)
 
     def floor(self, cpu=None):
