@@ -35,7 +35,7 @@ def fmt(value, unit):
     if unit == "MB":
         return f"{value:.1f} MB"
     if unit == "B":
-        return f"{value:.0f} B"
+        return f"{value:.1f} B"
     if value >= 100:
         return f"{value:,.0f} ms"
     if value >= 10:
@@ -49,7 +49,12 @@ def cell(entry, unit):
     if not entry.get("ok", True) or entry.get("value") is None and entry.get("error"):
         after = entry.get("failedAfterMs")
         return None, "FAILED" + (f" after {after:,.0f} ms" if after is not None else "")
-    return entry.get("value"), fmt(entry.get("value"), unit)
+    text = fmt(entry.get("value"), unit)
+    values = entry.get("values") or []
+    if len(values) > 1:
+        # The median, and the range of the repeats (the first one can cost more than the others).
+        text += f" ({fmt(min(values), unit).split()[0]}-{fmt(max(values), unit).split()[0]})"
+    return entry.get("value"), text
 
 
 def build_rows(results, files, middle_dir):
