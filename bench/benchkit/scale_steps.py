@@ -42,6 +42,10 @@ class Steps:
                      "failedAfterMs": (time.monotonic() - started) * 1000, **info}
             if self.reset:
                 self.reset()
+            if isinstance(error, TimeoutError) or key == "crawl":
+                # A server that let a step's answer wait past the timeout (or never finished its
+                # crawl) would make every later step wait as long: the rest are not run.
+                self.blocked = self.blocked or f"{key} failed ({type(error).__name__})"
         self.results[key] = entry
         shown = f"{entry['value']:.2f} {unit}" if entry["ok"] else f"FAILED after {entry['failedAfterMs']:.0f} ms: {entry['error']}"
         print(f"    {self.system:<9} {key:<22} {shown}", flush=True)

@@ -64,7 +64,8 @@ class Servers:
         server.wait_for_socket()
         # The way a client finds the socket; with --sockname it must name ours.
         named = json.loads(subprocess.run(["watchman", f"--sockname={sock}", "--no-spawn", "--no-pretty",
-                                           "get-sockname"], capture_output=True, text=True, check=True).stdout)
+                                           "get-sockname"], capture_output=True, text=True, check=True,
+                                          timeout=30).stdout)
         if named.get("sockname") != sock:
             raise RuntimeError(f"watchman get-sockname answered {named}, expected {sock}")
         return server
