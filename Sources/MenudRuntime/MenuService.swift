@@ -3,7 +3,7 @@ import MenudLoop
 
 /// The loop-side state of menus and actions.
 final class MenuService {
-    var sessions: MenuSessionTable
+    var sessions: MenuSessionTable<Void>
     var open: [MenuID: OpenMenu] = [:]
     var builds: [Int: MenuBuild] = [:]
     var nextBuildId = 1

@@ -1,6 +1,5 @@
 import MenudCore
 import XCTest
-@testable import MenudRuntime
 
 /// The bookkeeping that keeps `watchedDirectories` equal to the kernel's watch count.
 final class WatchTableTests: XCTestCase {

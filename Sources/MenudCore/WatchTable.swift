@@ -1,5 +1,3 @@
-import MenudCore
-
 /// Which inotify watch belongs to which directory, and which watches the kernel holds.
 ///
 /// The crawler adds watches on its own thread and reports them later, in its batches; the
@@ -10,11 +8,14 @@ import MenudCore
 /// watched it) is void instead of counting a watch the kernel no longer has. The kernel hands
 /// out watch numbers in increasing order and reuses one only after 2^31 others, so a number
 /// once ended names nothing new for as long as this matters.
-struct WatchTable {
-    private(set) var directoryOf: [Int32: RelativePath] = [:]
-    private(set) var watchOf: [RelativePath: Int32] = [:]
+public struct WatchTable: Sendable {
+    /// An empty table.
+    public init() {}
+
+    public private(set) var directoryOf: [Int32: RelativePath] = [:]
+    public private(set) var watchOf: [RelativePath: Int32] = [:]
     /// Watches the kernel holds for the daemon, as far as the loop has heard.
-    private(set) var live: Set<Int32> = []
+    public private(set) var live: Set<Int32> = []
     /// Removed by the daemon; the kernel's `IN_IGNORED` for them is still to come.
     private var removing: Set<Int32> = []
     /// Ended (`IN_IGNORED` seen) while crawls ran, whose batches may still report them.
@@ -26,10 +27,10 @@ struct WatchTable {
     private var awaitingSettle: Set<Int32> = []
 
     /// How many watches the kernel holds (what `daemon.status` reports).
-    var count: Int { live.count }
+    public var count: Int { live.count }
 
     /// The outcome of a crawler's report.
-    enum Registration: Equatable {
+    public enum Registration: Equatable, Sendable {
         /// The watch now stands for the directory; `remove` are watches that no longer stand
         /// for anything (the directory's earlier watch, when it is another directory now) and
         /// are to be removed from the kernel.
@@ -40,7 +41,7 @@ struct WatchTable {
     }
 
     /// The crawler watched `path` with `watch`.
-    mutating func register(_ watch: Int32, for path: RelativePath) -> Registration {
+    public mutating func register(_ watch: Int32, for path: RelativePath) -> Registration {
         if ended.contains(watch) || removing.contains(watch) { return .alreadyEnded }
         awaitingSettle.remove(watch)
         var remove: [Int32] = []
@@ -65,7 +66,7 @@ struct WatchTable {
     /// A watch the crawler added for a directory that left the tree before its report arrived.
     /// Returns true when the watch is to be removed from the kernel now (no directory of the
     /// tree uses it). While crawls run, it waits for them instead (see `awaitingSettle`).
-    mutating func discard(_ watch: Int32, whileCrawling: Bool) -> Bool {
+    public mutating func discard(_ watch: Int32, whileCrawling: Bool) -> Bool {
         if ended.contains(watch) || removing.contains(watch) { return false }
         guard directoryOf[watch] == nil else { return false }
         if whileCrawling {
@@ -79,7 +80,7 @@ struct WatchTable {
 
     /// The kernel's `IN_IGNORED`: the watch is gone. Returns the directory it stood for.
     @discardableResult
-    mutating func end(_ watch: Int32) -> RelativePath? {
+    public mutating func end(_ watch: Int32) -> RelativePath? {
         let path = directoryOf.removeValue(forKey: watch)
         if let path, watchOf[path] == watch { watchOf[path] = nil }
         removing.remove(watch)
@@ -91,7 +92,7 @@ struct WatchTable {
     /// No crawl is running: every watch the crawler added has been reported, so ended ones
     /// need no remembering. Returns the discarded watches no later report claimed, to be
     /// removed from the kernel.
-    mutating func crawlsSettled() -> [Int32] {
+    public mutating func crawlsSettled() -> [Int32] {
         let unclaimed = awaitingSettle.filter { directoryOf[$0] == nil && !ended.contains($0) && !removing.contains($0) }
         awaitingSettle.removeAll()
         for watch in unclaimed {
@@ -104,7 +105,7 @@ struct WatchTable {
 
     /// Forgets `path` and every directory below it; returns their watches, to be removed
     /// from the kernel.
-    mutating func forgetSubtree(_ path: RelativePath) -> [Int32] {
+    public mutating func forgetSubtree(_ path: RelativePath) -> [Int32] {
         var removed: [Int32] = []
         for (directory, watch) in watchOf where directory == path || directory.isInside(path) {
             watchOf[directory] = nil
@@ -118,5 +119,5 @@ struct WatchTable {
     }
 
     /// Whether `watch` stands for a directory now.
-    func isKnown(_ watch: Int32) -> Bool { directoryOf[watch] != nil }
+    public func isKnown(_ watch: Int32) -> Bool { directoryOf[watch] != nil }
 }
