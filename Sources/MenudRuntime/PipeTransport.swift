@@ -13,7 +13,7 @@ final class PipeTransport: RPCTransport {
     private let socketGuard: SocketGuard
     private var server: PipeServer?
     private var maxMessageBytes: Int
-    private var clients: [ObjectIdentifier: PipeClient] = [:]
+    private(set) var clients: [ObjectIdentifier: PipeClient] = [:]
     private(set) var address: String
 
     init(loop: EventLoop, socketPath: String, maxMessageBytes: Int, log: Logger) {
