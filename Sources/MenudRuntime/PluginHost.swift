@@ -87,7 +87,12 @@ final class PluginHost: DaemonService, ConnectionListener {
             case .failure(let error): accept(.failure(error), from: entry.name, for: build)
             }
         }
-        guard !slow.isEmpty, let inbox else { return }
+        guard !slow.isEmpty else { return }
+        guard let inbox else {
+            log.error("the plugin host was not started; \(slow.map(\.name).joined(separator: ", ")) left out of this menu")
+            finish(build)
+            return
+        }
         askOffTheLoop(slow, for: build, inbox: inbox)
     }
 
