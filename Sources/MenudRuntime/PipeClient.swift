@@ -23,10 +23,8 @@ final class PipeClient: RPCConnection {
     var pendingOutputBytes: Int { pipe.pendingWriteBytes }
 
     @discardableResult
-    func send(_ message: consuming [UInt8]) -> Bool {
-        var line = message
-        line.append(0x0A)
-        return pipe.write(line)
+    func send(_ message: [UInt8]) -> Bool {
+        pipe.write(message, terminator: 0x0A)
     }
 
     func close(afterFlushing: Bool, lingerMs: UInt64) {

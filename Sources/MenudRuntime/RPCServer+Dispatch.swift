@@ -50,7 +50,7 @@ extension RPCServer {
         if sent >= RPCServer.largeReplyBytes { onLargeReply() }
     }
 
-    /// Sends the answer; returns how many bytes were written (with the line's newline).
+    /// Sends the answer; returns how many bytes were written (and one for the framing).
     func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) -> Int {
         let client = target.client
         guard !client.isClosed else { return 0 }
@@ -74,7 +74,6 @@ extension RPCServer {
             return count
         }
         guard let message = response else { return 0 }
-        response = nil  // `message` is now the only reference, so framing it does not copy it
         let count = message.count + 1
         write(message, to: client)
         return count

@@ -25,7 +25,7 @@ protocol RPCConnection: AnyObject {
     var pendingOutputBytes: Int { get }
     /// Queues one whole message (the transport frames it). False when it could not be queued.
     @discardableResult
-    func send(_ message: consuming [UInt8]) -> Bool
+    func send(_ message: [UInt8]) -> Bool
     /// Ends the connection: at once, or once what is queued is written (the client's further
     /// input is discarded meanwhile, for at most `lingerMs`). No delegate call follows.
     func close(afterFlushing: Bool, lingerMs: UInt64)

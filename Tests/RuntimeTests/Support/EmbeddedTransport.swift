@@ -58,7 +58,7 @@ final class EmbeddedConnection: RPCConnection {
     var isClosed: Bool { closing != nil }
 
     @discardableResult
-    func send(_ message: consuming [UInt8]) -> Bool {
+    func send(_ message: [UInt8]) -> Bool {
         guard !isClosed else { return false }
         sent.append(message)
         return true
