@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
         ]),
+        // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
+        .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
         .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl", "menud-fixture"]),
         .testTarget(name: "ArchitectureTests"),
     ]

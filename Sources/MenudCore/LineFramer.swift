@@ -15,7 +15,7 @@
 /// a closure for each, in order, without building an array.
 public struct LineFramer: Sendable {
     /// The longest line accepted, in bytes, not counting the line ending.
-    public let maxFrameBytes: Int
+    public var maxFrameBytes: Int
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
     /// True while dropping the rest of an oversized line, up to its `\n`.

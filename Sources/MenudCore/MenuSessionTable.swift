@@ -8,13 +8,18 @@
 /// A menu belongs to the connection that opened it: to every other connection it does not exist.
 /// Menus past their expiry count as expired even before ``expireDue()`` runs. The table never
 /// runs anything; it tells the caller what may run.
-public struct MenuSessionTable: Sendable {
+///
+/// Each open menu carries a `Payload`: what the caller needs to act on it (the daemon keeps each
+/// item's action there). It lives and goes with its menu, so no second map is kept in step.
+public struct MenuSessionTable<Payload: Sendable>: Sendable {
     /// The limits in force.
     public let limits: MenuSessionLimits
     private let clock: any Clock
     private let randomSource: @Sendable () -> UInt32
     private var counter: UInt64 = 0
     private var sessions: [MenuID: MenuSession] = [:]
+    /// The payload of every open menu (the same keys as `sessions`).
+    public private(set) var payloads: [MenuID: Payload] = [:]
     private var openCounts: [ConnectionID: Int] = [:]
     private var menusByPath: [String: Set<MenuID>] = [:]
     private var directoryMenus: Set<MenuID> = []
@@ -62,7 +67,7 @@ public struct MenuSessionTable: Sendable {
     /// and returns it. Throws ``MenuSessionError/busy(limit:value:)`` when the connection
     /// already holds `maxOpenMenusPerConnection` menus.
     public mutating func open(
-        connection: ConnectionID, target: MenuSessionTarget, items: [MenuSessionItem]
+        connection: ConnectionID, target: MenuSessionTarget, items: [MenuSessionItem], payload: Payload
     ) throws(MenuSessionError) -> MenuSession {
         forgetOldTombstones()
         let count = openMenuCount(for: connection)
@@ -83,6 +88,7 @@ public struct MenuSessionTable: Sendable {
             id: id, connection: connection, target: target, items: byID, openedAtMs: now,
             expiresAtMs: now + limits.menuExpireMs, state: .open, serial: counter)
         sessions[id] = session
+        payloads[id] = payload
         openCounts[connection, default: 0] += 1
         switch target {
         case .directory:
@@ -93,12 +99,8 @@ public struct MenuSessionTable: Sendable {
         return session
     }
 
-    /// Opens a menu over the files at `targetPaths`; see ``open(connection:target:items:)``.
-    public mutating func open(
-        connection: ConnectionID, targetPaths: [String], items: [MenuSessionItem]
-    ) throws(MenuSessionError) -> MenuSession {
-        try open(connection: connection, target: .paths(targetPaths), items: items)
-    }
+    /// The payload of `menu` while it is open (on whichever connection).
+    public func payload(of menu: MenuID) -> Payload? { payloads[menu] }
 
     /// Records that the person chose `item` in `menu`. Nothing runs yet. Returns the item.
     ///
@@ -145,6 +147,18 @@ public struct MenuSessionTable: Sendable {
             close(session, as: .dismissed)
             return .run(item: item, input: needsInput ? input : nil)
         }
+    }
+
+    /// ``dismissed(menu:input:by:)``, also handing back the menu's payload (the menu is closed
+    /// once this returns, and its payload with it).
+    public mutating func dismissedTakingPayload(menu: MenuID, input: String?, by connection: ConnectionID)
+        throws(MenuSessionError) -> (dismissal: MenuSessionDismissal, payload: Payload)
+    {
+        let payload = payloads[menu]
+        let dismissal = try dismissed(menu: menu, input: input, by: connection)
+        // A dismissal that did not throw found the menu open, so its payload was there.
+        guard let payload else { preconditionFailure("menu \(menu) was open without its payload") }
+        return (dismissal, payload)
     }
 
     /// Closes `menu` without running anything.
@@ -255,6 +269,7 @@ public struct MenuSessionTable: Sendable {
 
     private mutating func remove(_ session: MenuSession) {
         sessions[session.id] = nil
+        payloads[session.id] = nil
         if let count = openCounts[session.connection] {
             openCounts[session.connection] = count > 1 ? count - 1 : nil
         }

@@ -53,28 +53,46 @@ public final class PipeConnection: LoopHandle {
     /// could not be started. The bytes are copied: the caller may reuse its buffer at once.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { write(UnsafeRawBufferPointer($0)) }
+        bytes.withUnsafeBytes { write(UnsafeRawBufferPointer($0), terminator: nil) }
     }
 
     /// Same as `write(_:)` for a slice.
     @discardableResult
     public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { write($0) }
+        bytes.withUnsafeBytes { write($0, terminator: nil) }
     }
 
-    private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !isClosing, let base = bytes.baseAddress else { return !isClosing }
+    /// Writes `bytes` followed by `terminator` (a message and its line end) without first
+    /// copying them into one buffer: one `writev` when the socket takes it all.
+    @discardableResult
+    public func write(_ bytes: [UInt8], terminator: UInt8) -> Bool {
+        bytes.withUnsafeBytes { write(UnsafeRawBufferPointer($0), terminator: terminator) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, terminator: UInt8?) -> Bool {
+        guard !isClosing else { return false }
+        let tailCount = terminator == nil ? 0 : 1
+        let total = bytes.count + tailCount
+        guard total > 0 else { return true }
+        var tail = terminator ?? 0
         var offset = 0
         if pendingWriteBytes == 0 {
             // Fast path: most replies fit in the socket buffer and need no request at all.
-            var buf = uv_buf_t(base: UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)),
-                               len: bytes.count)
-            let written = uv_try_write(stream, &buf, 1)
-            if written == Int32(bytes.count) { return true }
+            let written: Int32 = withUnsafeMutablePointer(to: &tail) { tailByte in
+                tailByte.withMemoryRebound(to: CChar.self, capacity: 1) { tailChar in
+                    var buffers = (
+                        uv_buf_t(base: UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: CChar.self)), len: bytes.count),
+                        uv_buf_t(base: tailChar, len: tailCount))
+                    return withUnsafeMutableBytes(of: &buffers) { raw in
+                        uv_try_write(stream, raw.baseAddress!.assumingMemoryBound(to: uv_buf_t.self), tailCount == 0 ? 1 : 2)
+                    }
+                }
+            }
+            if written == Int32(total) { return true }
             if written > 0 { offset = Int(written) }
             else if written != UV_EAGAIN.rawValue { return false }
         }
-        let remaining = bytes.count - offset
+        let remaining = total - offset
         // One allocation: the request, the byte count, then the bytes. Freed in the callback.
         let header = MemoryLayout<uv_write_t>.stride + MemoryLayout<Int>.stride
         let memory = UnsafeMutableRawPointer.allocate(byteCount: header + remaining, alignment: 16)
@@ -82,7 +100,13 @@ public final class PipeConnection: LoopHandle {
         request.initialize(to: uv_write_t())
         (memory + MemoryLayout<uv_write_t>.stride).storeBytes(of: remaining, as: Int.self)
         let payload = memory + header
-        payload.copyMemory(from: base + offset, byteCount: remaining)
+        // What the socket did not take: the rest of `bytes`, then the terminator.
+        var cursor = 0
+        if offset < bytes.count, let base = bytes.baseAddress {
+            payload.copyMemory(from: base + offset, byteCount: bytes.count - offset)
+            cursor = bytes.count - offset
+        }
+        if tailCount == 1 { payload.storeBytes(of: tail, toByteOffset: cursor, as: UInt8.self) }
         var buf = uv_buf_t(base: payload.assumingMemoryBound(to: CChar.self), len: remaining)
         let result = uv_write(request, stream, &buf, 1, pipeConnectionWrote)
         if result < 0 {

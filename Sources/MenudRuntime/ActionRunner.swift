@@ -1,90 +1,190 @@
+import Foundation
 import MenudCore
+import MenudLoop
 import MenudNative
 import MenudPluginAPI
 
-/// What an action does once its turn has come, on its own thread: check that its files are
-/// still the ones the menu showed, ask its plugin again for its items for the files as they are
-/// now, and run the fresh item if it is still offered and enabled.
-///
-/// Everything the loop knows (the tracker's facts, the plugin) is gathered when the turn comes
-/// and handed over here; nothing below touches the loop's state.
-struct ActionRunner: Sendable {
-    let resolved: ResolvedItem
-    /// The plugin to ask again (the item's, or the default action's for a directory row);
-    /// `nil` when it is no longer enabled.
-    let plugin: (any MenudPlugin)?
-    /// For targets and rows: what the tracker knows of each shown file now (parallel to
-    /// `resolved.shown`). For a directory-wide item: every tracked file.
-    let tracked: [TrackedFile?]
-    let root: String
-    let rootDirectory: DirectoryDescriptor?
-    /// Whether `plugin` works from exact name bytes (see ``MenudPlugin/acceptsNamesThatAreNotUTF8``).
-    let acceptsAnyName: Bool
-    let input: String?
-    let progress: ProgressReporter
-    let log: PluginLogger
-    let processes: any ProcessLauncher
+/// Runs acknowledged actions: one at a time per file (``ActionScheduler``), each on a thread of
+/// its own, within its time limit (counted from the dismissal, queue wait included), and at
+/// shutdown within a grace period. The client's `menu.dismissed` is answered when the action
+/// ends, or when it cannot start.
+final class ActionRunner: DaemonService, ActionQueue {
+    let name = "actions"
+    var settings: DaemonSettings
+    var plugins: PluginSet
+    let log: Logger
+    let loop: EventLoop
+    let scheduler: any LoopScheduler
+    let files: any TrackedFiles
+    /// Opens the root for one use (nil while it is gone).
+    let openRoot: () -> DirectoryDescriptor?
+    unowned let server: RPCServer
+    var queue: ActionScheduler<MenuID, RelativePath>
+    var actions: [MenuID: RunningAction] = [:]
+    let processes: ProcessTable
+    private(set) var inbox: LoopInbox<ActionRunner>?
+    private(set) var launcher: LoopProcessLauncher?
+    private let graceTimer: any ScheduledTimer
+    private(set) var isStopping = false
+    private var shutdownDone: (() -> Void)?
 
-    func run() async throws -> ActionOutcome {
-        let fileSystem = BeneathRootFileSystem(root: rootDirectory)
-        let files: [TargetFile]
-        let kind: MenuTargetKind
-        switch resolved.scope {
-        case .targets, .row:
-            let checked = try TargetCheck.checkAll(resolved.shown, tracked: tracked, in: fileSystem,
-                                                   requireComplete: resolved.scope == .row).get()
-            files = zip(resolved.files, checked).map { shown, now in refreshed(shown, now) }
-            kind = resolved.scope == .row ? .file : resolved.kind
-        case .directory:
-            let current = TargetCheck.currentFiles(tracked.compactMap { $0 }, in: fileSystem)
-            files = current.filter { acceptsAnyName || $0.path.isValidUTF8 }.map { targetFile($0, identity: nil) }
-            kind = .directory
-        }
-        let source = resolved.source
-        guard let plugin else {
-            throw ActionFailure("the plugin \(source.plugin) is no longer enabled (the config was reloaded); nothing was done")
-        }
-        try Task.checkCancellation()
-        let target = MenuTarget(kind: kind, files: files, root: root)
-        var items = try plugin.immediateItems(for: target)
-        if items == nil { items = try await plugin.items(for: target) }
-        guard let item = Daemon.findItem(source.itemId, in: items ?? []), let perform = item.action, !item.isDisabled else {
-            throw noLongerOffered(files: files)
-        }
-        try Task.checkCancellation()
-        let context = ActionContext(files: files, root: root, rootDirectory: rootDirectory, input: input,
-                                    progress: progress, log: log, processes: processes)
-        return try await perform(context)
+    init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler,
+         files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, server: RPCServer) throws {
+        settings = configuration.settings
+        plugins = configuration.plugins
+        self.log = log
+        self.loop = loop
+        self.scheduler = scheduler
+        self.files = files
+        self.openRoot = openRoot
+        self.server = server
+        queue = ActionScheduler(limits: ActionSchedulerLimits(maxRunning: settings.maxRunningActions,
+                                                              maxWaiting: max(64, settings.maxRunningActions * 8)))
+        processes = ProcessTable(loop: loop, log: log)
+        graceTimer = try scheduler.makeTimer()
     }
 
-    /// The shown file as it is now: same exact name and identity, current state, size and time.
-    private func refreshed(_ shown: TargetFile, _ now: CheckedFile) -> TargetFile {
-        targetFile(now, identity: shown.identity)
+    /// How many actions may run at once (fixed at start).
+    var slots: Int { queue.limits.maxRunning }
+
+    func start() throws {
+        let inbox = try LoopInbox(loop: loop, target: self)
+        self.inbox = inbox
+        launcher = LoopProcessLauncher(inbox: inbox)
+        ConcurrencyRuntime.start()
     }
 
-    private func targetFile(_ file: CheckedFile, identity: FileIdentity?) -> TargetFile {
-        let display = file.path.displayString
-        return TargetFile(path: display, pathBytes: file.path.bytes, absolutePath: root + "/" + display,
-                          state: MenudPluginAPI.FileState(rawValue: file.state.rawValue) ?? .pending,
-                          size: file.size, sizeText: FileSizeText.format(file.size), mtimeMs: file.mtimeMs,
-                          identity: identity ?? FileIdentity(device: file.node.device, inode: file.node.inode))
+    /// New limits apply to actions acknowledged from now on; the queue's size stays as at start.
+    func reload(_ configuration: DaemonConfiguration) {
+        settings = configuration.settings
+        plugins = configuration.plugins
     }
 
-    /// The item is gone or disabled for the files as they are now: name the first file whose
-    /// state moved (or the first file, or the folder for a directory-wide item).
-    private func noLongerOffered(files: [TargetFile]) -> TargetChange {
-        let title = resolved.item.title
-        if resolved.scope == .directory {
-            return TargetChange(path: .root, kind: .state,
-                                detail: "no longer gets \"\(title)\" from its plugin, as its files are now")
+    // MARK: Queueing
+
+    func enqueue(menu: MenuID, itemId: String, resolved: ResolvedItem, input: String?, context: RequestContext) throws -> HandlerResult {
+        if isStopping {
+            throw RPCError.busy(limit: "shutdown", "the daemon is shutting down and starts no new actions; try again once it is back")
         }
-        let pairs = Array(zip(resolved.shown, files))
-        guard let (shown, now) = pairs.first(where: { $0.0.state.rawValue != $0.1.state.rawValue }) ?? pairs.first else {
-            return TargetChange(path: .root, kind: .state, detail: "no longer gets \"\(title)\" from its plugin")
+        let startNow: Bool
+        do {
+            startNow = try queue.enqueue(menu, paths: resolved.lockPaths)
+        } catch {
+            throw RPCError(error)
         }
-        let detail = shown.state.rawValue == now.state.rawValue
-            ? "no longer gets \"\(title)\" from its plugin"
-            : "is now \(now.state.rawValue) (the menu showed it \(shown.state.rawValue)), and \"\(title)\" is not offered for it now"
-        return TargetChange(path: shown.path, kind: .state, detail: detail)
+        let action = RunningAction(menu: menu, responder: context.deferAnswer(), itemId: itemId, resolved: resolved,
+                                   input: input, limitMs: settings.actionTimeoutMs)
+        actions[menu] = action
+        // The time limit runs from now: waiting for its turn counts.
+        if let timer = try? scheduler.makeTimer() {
+            action.timer = timer
+            timer.start(afterMs: UInt64(action.limitMs)) { [unowned self, unowned action] in self.outOfTime(action) }
+        }
+        if startNow {
+            start(action)
+        } else {
+            log.debug("the action for menu \(menu) waits for its turn (\(queue.waitingCount) waiting)")
+        }
+        return .deferred
+    }
+
+    /// The time limit passed. A queued action leaves the queue unstarted; a running one is
+    /// cancelled and its files are freed at once, even if its thread stays stuck (what it
+    /// reports later is ignored). Either way what waited behind it may start now.
+    private func outOfTime(_ action: RunningAction) {
+        action.timer?.close()
+        action.timer = nil
+        let limit = DurationText.format(action.limitMs)
+        let next: [MenuID]
+        if action.task == nil {
+            log.warning("the action for menu \(action.menu) waited longer than its time limit (\(limit)) for its turn; it does not run")
+            actions[action.menu] = nil
+            next = (try? queue.withdraw(action.menu)) ?? []
+            action.responder.answer(.failure(RPCError.actionTimedOutWaiting(action.title, limitMs: action.limitMs)))
+        } else {
+            log.warning("the action for menu \(action.menu) ran longer than its time limit (\(limit)); stopping it and freeing its files")
+            action.stopped = true
+            action.task?.cancel()
+            next = (try? queue.abandon(action.menu)) ?? []
+            action.responder.answer(.failure(RPCError.actionTimedOut(action.title, limitMs: action.limitMs)))
+        }
+        startWaiting(next)
+        finishShutdownIfIdle()
+    }
+
+    func actionProgress(_ menu: MenuID, fraction: Double, message: String?) {
+        guard let action = actions[menu], !action.answered else { return }
+        var writer = JSONWriter(reservingCapacity: 96)
+        writer.beginObject()
+        writer.key("menu"); writer.writeString(menu.rawValue)
+        writer.key("fraction"); writer.writeDouble(fraction)
+        if let message { writer.key("message"); writer.writeString(message) }
+        writer.endObject()
+        server.send(NotificationMessage.encode(method: "action.progress", encodedParams: writer.bytes), to: action.responder.connection)
+    }
+
+    func actionFinished(_ menu: MenuID, _ result: Result<ActionOutcome, any Error>) {
+        guard let action = actions.removeValue(forKey: menu) else { return }
+        action.timer?.close()
+        action.timer = nil
+        if action.stopped {
+            log.info("the action for menu \(menu), stopped at its time limit, ended now; what it reported is ignored")
+        } else {
+            action.responder.answer(action.outcome(result, daemonStopping: isStopping, log: log))
+        }
+        // The files (or, for a stopped action, its thread) are free: start what waited.
+        startWaiting((try? queue.finish(menu)) ?? [])
+        finishShutdownIfIdle()
+    }
+
+    private func startWaiting(_ menusNowFree: [MenuID]) {
+        for waiting in menusNowFree {
+            if let queued = actions[waiting] { start(queued) }
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Queued actions never start and get a clear error; running ones get `graceMs` to end
+    /// before they are cancelled (their processes killed), and a second more to report back.
+    func shutdown(graceMs: UInt64, done: @escaping () -> Void) {
+        isStopping = true
+        for action in actions.values where action.task == nil {
+            action.timer?.close()
+            action.timer = nil
+            action.responder.answer(.failure(RPCError.actionFailed(message: "the daemon stopped before this action could start; nothing was done")))
+            actions[action.menu] = nil
+        }
+        guard !actions.isEmpty else {
+            done()
+            return
+        }
+        shutdownDone = done
+        log.info("waiting up to \(graceMs / 1000) s for \(actions.count) running action(s)")
+        graceTimer.start(afterMs: graceMs) { [unowned self] in
+            log.warning("\(actions.count) action(s) still running after the grace period; stopping them")
+            for action in actions.values { action.task?.cancel() }
+            processes.killAll()
+            for action in actions.values where !action.answered {
+                action.responder.answer(.failure(RPCError.actionFailed(message: "the daemon stopped while the action ran; it may have done part of its work")))
+            }
+            // Keep the loop turning until the killed processes' exits have resumed their
+            // tasks and each task has reported back (actionFinished removes it; the last one
+            // ends the wait): a task left suspended at exit is memory LeakSanitizer reports.
+            // A task that ignores cancellation gets one more second.
+            graceTimer.start(afterMs: 1000) { [unowned self] in endShutdown() }
+            finishShutdownIfIdle()
+        }
+    }
+
+    private func finishShutdownIfIdle() {
+        if isStopping && actions.isEmpty { endShutdown() }
+    }
+
+    private func endShutdown() {
+        guard let done = shutdownDone else { return }
+        shutdownDone = nil
+        graceTimer.stop()
+        done()
     }
 }

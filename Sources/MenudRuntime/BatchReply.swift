@@ -12,7 +12,8 @@ final class BatchReply {
     }
 
     /// Fills a slot with one encoded response (without its trailing newline); `nil` for a
-    /// notification, which gets no response. Returns the whole batch line once complete.
+    /// notification, which gets no response. Returns the whole batch message once complete
+    /// (empty when nothing in it gets an answer).
     func fill(_ index: Int, with response: [UInt8]?) -> [UInt8]? {
         slots[index] = response ?? []
         missing -= 1
@@ -25,7 +26,7 @@ final class BatchReply {
             if index > 0 { line.append(0x2C) }
             line.append(contentsOf: part)
         }
-        line.append(contentsOf: [0x5D, 0x0A])
+        line.append(0x5D)
         return line
     }
 }

@@ -1,21 +1,25 @@
 import MenudCore
 import MenudLoop
 
-/// One client on the socket: its framing state, subscriptions and open work.
+/// What the server keeps about one client: its transport connection, subscriptions and the
+/// answers it is still owed.
 final class ClientConnection {
-    let id: UInt64
-    let pipe: PipeConnection
+    let id: ConnectionID
+    let link: any RPCConnection
     let peer: PeerCredentials?
-    var framer: LineFramer
     var subscriptions: Set<String> = []
     var isClosed = false
     /// The client shut down its side; what it is still owed is written, then it is closed.
     var inputEnded = false
+    /// Requests answered later (a menu being built, an acknowledged action) not answered yet.
+    var owedAnswers = 0
 
-    init(id: UInt64, pipe: PipeConnection, peer: PeerCredentials?, maxFrameBytes: Int) {
+    init(id: ConnectionID, link: any RPCConnection) {
         self.id = id
-        self.pipe = pipe
-        self.peer = peer
-        framer = LineFramer(maxFrameBytes: maxFrameBytes)
+        self.link = link
+        peer = link.peer
     }
+
+    /// The number logs show (`client 3 connected`).
+    var number: UInt64 { id.rawValue }
 }

@@ -18,7 +18,7 @@ public enum DaemonMain {
             return 0
         }
         if options.showVersion {
-            print("menud \(Daemon.version)")
+            print("menud \(DaemonRoot.version)")
             return 0
         }
         let environment = ProcessInfo.processInfo.environment
@@ -32,7 +32,7 @@ public enum DaemonMain {
         }
         let log = Logger(level: settings.logLevel)
         do {
-            let daemon = try Daemon(settings: settings, log: log, pluginFactories: PluginRegistry.factories + extraPlugins)
+            let daemon = try DaemonRoot(settings: settings, log: log, pluginFactories: PluginRegistry.factories + extraPlugins)
             return daemon.run(activatedSocket: SocketActivation.listeningDescriptor(environment: environment, log: log))
         } catch {
             log.error("could not start: \(error)")

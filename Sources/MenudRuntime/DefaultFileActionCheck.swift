@@ -17,9 +17,9 @@ enum DefaultFileActionCheck {
     /// The identifier to use: the configured one, or nil when it is the built-in default and
     /// the plugin it names is disabled (directory rows then run nothing). Throws for a name
     /// no enabled plugin offers for a file, with what is allowed.
-    static func resolve(config: MenudConfig, plugins: PluginHost, file: String?) throws -> String? {
+    static func resolve(config: MenudConfig, plugins: PluginSet, file: String?) throws -> String? {
         let identifier = config.defaultFileAction
-        guard let (pluginName, itemId) = Daemon.splitItemIdentifier(identifier) else { return identifier }
+        guard let (pluginName, itemId) = MenuRoutes.splitItemIdentifier(identifier) else { return identifier }
         let place = "defaultFileAction in \(file ?? "the built-in defaults")"
         guard let plugin = plugins.plugin(named: pluginName) else {
             if identifier == MenudConfig.defaults.defaultFileAction { return nil }
@@ -36,7 +36,7 @@ enum DefaultFileActionCheck {
     }
 
     /// Every `plugin.item` a file's default action may name.
-    static func allowed(plugins: PluginHost, config: MenudConfig) -> [String] {
+    static func allowed(plugins: PluginSet, config: MenudConfig) -> [String] {
         plugins.entries.flatMap { entry in
             (itemIds(of: entry.plugin, named: entry.name, config: config) ?? []).map { "\(entry.name).\($0)" }
         }

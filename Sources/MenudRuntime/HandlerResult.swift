@@ -6,6 +6,6 @@ enum HandlerResult {
     case value(JSONValue)
     /// The result, already encoded as JSON (hot paths write it directly).
     case encoded([UInt8])
-    /// The handler answers later through `Daemon.finish(_:with:)`.
+    /// The handler answers later, through the ``Responder`` it took.
     case deferred
 }

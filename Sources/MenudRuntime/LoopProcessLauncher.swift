@@ -7,10 +7,10 @@ import Synchronization
 /// the end of its output. Cancelling the awaiting task (an action's time limit, shutdown) stops
 /// the process group as a command's own `timeout` does (``ProcessTable``).
 final class LoopProcessLauncher: ProcessLauncher {
-    private let inbox: AsyncInbox<RuntimeMessage>
+    private let inbox: LoopInbox<ActionRunner>
     private let nextId = Atomic<Int>(1)
 
-    init(inbox: AsyncInbox<RuntimeMessage>) {
+    init(inbox: LoopInbox<ActionRunner>) {
         self.inbox = inbox
     }
 
@@ -21,12 +21,12 @@ final class LoopProcessLauncher: ProcessLauncher {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 run.attach(continuation)
-                let posted = inbox.post(.completion(LoopCompletion { daemon in daemon.processes.start(run, daemon: daemon) }))
+                let posted = inbox.post { runner in runner.processes.start(run, refuse: runner.isStopping) }
                 if !posted { run.finish(.failure(ActionFailure("the daemon is shutting down; the command was not started"))) }
             }
         } onCancel: {
             run.markCancelled()
-            inbox.post(.completion(LoopCompletion { daemon in daemon.processes.cancel(run) }))
+            inbox.post { runner in runner.processes.cancel(run) }
         }
     }
 }

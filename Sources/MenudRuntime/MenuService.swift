@@ -1,28 +1,153 @@
 import MenudCore
 import MenudLoop
+import MenudNative
+import MenudPluginAPI
 
-/// The loop-side state of menus and actions.
-final class MenuService {
-    var sessions: MenuSessionTable
-    var open: [MenuID: OpenMenu] = [:]
-    var builds: [Int: MenuBuild] = [:]
-    var nextBuildId = 1
-    var scheduler: ActionScheduler<MenuID, RelativePath>
-    var actions: [MenuID: RunningAction] = [:]
-    let expiryTimer: LoopTimer
-    var armedExpiryMs: Int64?
-    /// `daemon.status` members that change only with a reload, encoded (see `statusResult`).
-    var statusConstants: [UInt8] = []
-    /// Plugins whose `immediateItems` was too slow for the loop; asked on other threads.
-    var slowImmediatePlugins: Set<String> = []
+/// The menus of every client: the one session table (each open menu carrying what its items
+/// run), the expiry timer, closing menus whose files changed, and the handshake's steps
+/// (`menu.open` through the plugin host and the assembler, `menu.select`, `menu.cancel`,
+/// `menu.dismissed` handing the chosen item to the action runner).
+final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
+    let name = "menus"
+    var sessions: MenuSessionTable<OpenMenu>
+    let log: Logger
+    let clock: any Clock
+    let files: any TrackedFiles
+    /// Opens the root for one use (nil while it is gone).
+    let openRoot: () -> DirectoryDescriptor?
+    let host: PluginHost
+    let actions: any ActionQueue
+    unowned let server: RPCServer
+    var settings: DaemonSettings
+    var plugins: PluginSet
+    private let expiryTimer: any ScheduledTimer
+    private var armedExpiryMs: Int64?
 
-    init(settings: DaemonSettings, clock: any Clock, loop: EventLoop) throws {
+    init(configuration: DaemonConfiguration, log: Logger, clock: any Clock, scheduler: any LoopScheduler,
+         files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, host: PluginHost,
+         actions: any ActionQueue, server: RPCServer) throws {
+        settings = configuration.settings
+        plugins = configuration.plugins
         sessions = MenuSessionTable(
             limits: MenuSessionLimits(menuExpireMs: settings.menuExpireMs,
                                       maxOpenMenusPerConnection: settings.maxOpenMenusPerConnection),
             clock: clock)
-        scheduler = ActionScheduler(limits: ActionSchedulerLimits(maxRunning: settings.maxRunningActions,
-                                                                  maxWaiting: max(64, settings.maxRunningActions * 8)))
-        expiryTimer = try LoopTimer(loop: loop)
+        self.log = log
+        self.clock = clock
+        self.files = files
+        self.openRoot = openRoot
+        self.host = host
+        self.actions = actions
+        self.server = server
+        expiryTimer = try scheduler.makeTimer()
+    }
+
+    func start() throws {}
+
+    /// The session limits stay as they were at start; the rest applies to menus opened from now.
+    func reload(_ configuration: DaemonConfiguration) {
+        settings = configuration.settings
+        plugins = configuration.plugins
+    }
+
+    func shutdown(graceMs: UInt64, done: @escaping () -> Void) { done() }
+
+    // MARK: Steps
+
+    func select(menu: MenuID, item: String, by connection: ConnectionID) throws -> HandlerResult {
+        do {
+            try sessions.select(menu: menu, item: item, by: connection)
+        } catch {
+            throw RPCError(error)
+        }
+        return .value(.object(["dismiss": .bool(true)]))
+    }
+
+    func cancel(menu: MenuID, by connection: ConnectionID) throws -> HandlerResult {
+        do {
+            try sessions.cancel(menu: menu, by: connection)
+        } catch {
+            throw RPCError(error)
+        }
+        return .value(.object(["closed": .bool(true)]))
+    }
+
+    /// `menu.dismissed`: the client took its menu off the screen. Only now is the chosen action
+    /// acknowledged; the action runner answers when it ends (or did not start).
+    func dismissed(menu: MenuID, input: String?, context: RequestContext) throws -> HandlerResult {
+        let dismissal: MenuSessionDismissal
+        let open: OpenMenu
+        do {
+            (dismissal, open) = try sessions.dismissedTakingPayload(menu: menu, input: input, by: context.connection)
+        } catch {
+            throw RPCError(error)
+        }
+        guard case .run(let itemId, let givenInput) = dismissal else {
+            return .value(.object(["ran": .bool(false)]))
+        }
+        guard let resolved = open.items[itemId] else {
+            throw RPCError.internalError("the menu \(menu) lost its item \(itemId); please report this with the daemon's log")
+        }
+        return try actions.enqueue(menu: menu, itemId: itemId, resolved: resolved, input: givenInput, context: context)
+    }
+
+    // MARK: Lifetime
+
+    /// Keeps one timer armed for the earliest menu expiry.
+    func armMenuExpiry() {
+        guard let next = sessions.nextExpiryMs else {
+            expiryTimer.stop()
+            armedExpiryMs = nil
+            return
+        }
+        guard next != armedExpiryMs || !expiryTimer.isActive else { return }
+        armedExpiryMs = next
+        expiryTimer.start(afterMs: UInt64(max(0, next - clock.nowMs()))) { [unowned self] in
+            armedExpiryMs = nil
+            for expired in sessions.expireDue() {
+                log.debug("menu \(expired.menu) expired unused")
+            }
+            armMenuExpiry()
+        }
+    }
+
+    func connectionInputEnded(_ connection: ConnectionID) {
+        if !sessions.connectionClosed(connection).isEmpty { armMenuExpiry() }
+    }
+
+    func connectionClosed(_ connection: ConnectionID) {
+        sessions.connectionClosed(connection)
+        armMenuExpiry()
+    }
+
+    func filesChanged(_ paths: [RelativePath]) { invalidateMenus(of: paths) }
+    func filesRemoved(_ paths: [RelativePath]) { invalidateMenus(of: paths) }
+
+    /// Closes menus whose files changed state or vanished, telling their owners. A new file,
+    /// or new bytes in a file that stays in its state, leaves menus open.
+    private func invalidateMenus(of paths: [RelativePath]) {
+        guard !sessions.payloads.isEmpty else { return }
+        var changes: [String: String] = [:]
+        for menu in sessions.payloads.values {
+            for path in paths where changes[path.displayString] == nil {
+                guard let before = menu.statesAtOpen[path] else { continue }
+                if let snapshot = files.snapshot(of: path) {
+                    if snapshot.state != before {
+                        changes[path.displayString] = "\(path.displayString) is now \(snapshot.state.rawValue) (was \(before.rawValue))"
+                    }
+                } else {
+                    changes[path.displayString] = "\(path.displayString) was removed"
+                }
+            }
+        }
+        guard !changes.isEmpty else { return }
+        for invalidation in sessions.invalidate(changes: changes) {
+            var writer = JSONWriter(reservingCapacity: 128)
+            writer.beginObject()
+            writer.key("menu"); writer.writeString(invalidation.menu.rawValue)
+            writer.key("reason"); writer.writeString(invalidation.reason)
+            writer.endObject()
+            server.send(NotificationMessage.encode(method: "menu.invalidated", encodedParams: writer.bytes), to: invalidation.connection)
+        }
     }
 }

@@ -28,23 +28,27 @@ final class ProcessTable {
     /// entry when the leader exits at SIGTERM but other members of its group do not.
     private var pendingKills: [Int32: LoopTimer] = [:]
     private unowned let loop: EventLoop
+    private let log: Logger
 
-    init(loop: EventLoop) { self.loop = loop }
+    init(loop: EventLoop, log: Logger) {
+        self.loop = loop
+        self.log = log
+    }
     /// Grace between SIGTERM and SIGKILL.
     static let killGraceMs: UInt64 = 2000
 
     var count: Int { entries.count }
 
-    func start(_ run: ProcessRun, daemon: Daemon) {
-        if run.isCancelled || daemon.isStopping {
+    /// Starts the run's process, unless it was cancelled already or `refuse` (shutdown).
+    func start(_ run: ProcessRun, refuse: Bool) {
+        if run.isCancelled || refuse {
             run.finish(.failure(CancellationError()))
             return
         }
         let entry = Entry(run: run)
-        let log = daemon.log
         do {
             entry.child = try ChildProcess(
-                loop: daemon.loop, argv: run.argv, workingDirectory: run.workingDirectory,
+                loop: loop, argv: run.argv, workingDirectory: run.workingDirectory,
                 onOutput: { [unowned entry] isError, bytes in
                     if isError { entry.stderr.append(bytes) } else { entry.stdout.append(bytes) }
                 },
@@ -61,7 +65,7 @@ final class ProcessTable {
         }
         entries[run.id] = entry
         log.debug("started \(run.argv.first ?? "") (pid \(entry.child?.pid ?? 0))")
-        if let timeout = run.timeoutMs, let timer = try? LoopTimer(loop: daemon.loop) {
+        if let timeout = run.timeoutMs, let timer = try? LoopTimer(loop: loop) {
             entry.timeLimit = timer
             timer.start(afterMs: UInt64(max(0, timeout))) { [unowned self, unowned entry] in
                 // An exit within the limit counts, even while its output is still draining.

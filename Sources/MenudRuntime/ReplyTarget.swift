@@ -3,7 +3,7 @@ import MenudCore
 /// Where the answer to one request goes: its connection, its id, and its batch slot if it came
 /// in a batch. A request without an id (a notification) gets no answer.
 struct ReplyTarget {
-    let connection: ClientConnection
+    let client: ClientConnection
     let id: RPCId?
     let batch: BatchReply?
     let slot: Int

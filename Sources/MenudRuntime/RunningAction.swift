@@ -6,7 +6,7 @@ import MenudPluginAPI
 /// time limit while its task has not ended yet.
 final class RunningAction {
     let menu: MenuID
-    let reply: ReplyTarget
+    let responder: Responder
     let itemId: String
     let resolved: ResolvedItem
     let input: String?
@@ -15,17 +15,17 @@ final class RunningAction {
     var task: Task<Void, Never>?
     /// The thread the task runs on (see ``ActionThread``).
     var thread: ActionThread?
-    var timer: LoopTimer?
+    var timer: (any ScheduledTimer)?
     /// Set when the client already got its answer (time limit, shutdown); the task's own
     /// result is then only logged.
-    var answered = false
+    var answered: Bool { responder.isAnswered }
     /// Set when the time limit stopped it while it ran: its files are free again, and whatever
     /// its task reports later is ignored.
     var stopped = false
 
-    init(menu: MenuID, reply: ReplyTarget, itemId: String, resolved: ResolvedItem, input: String?, limitMs: Int64) {
+    init(menu: MenuID, responder: Responder, itemId: String, resolved: ResolvedItem, input: String?, limitMs: Int64) {
         self.menu = menu
-        self.reply = reply
+        self.responder = responder
         self.itemId = itemId
         self.resolved = resolved
         self.input = input

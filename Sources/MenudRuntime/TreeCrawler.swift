@@ -19,13 +19,13 @@ final class TreeCrawler: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let registrar: WatchRegistrar
-    private let post: @Sendable (RuntimeMessage) -> Void
+    private let post: @Sendable (CrawlReport) -> Void
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
     static let batchFiles = 2048
 
-    init(root: [UInt8], ignore: IgnoreRules, registrar: WatchRegistrar, post: @escaping @Sendable (RuntimeMessage) -> Void) {
+    init(root: [UInt8], ignore: IgnoreRules, registrar: WatchRegistrar, post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
         rules = Mutex(ignore)
         self.registrar = registrar
@@ -76,13 +76,13 @@ final class TreeCrawler: Sendable {
             batchFiles += found.files.count
             batch.append(found)
             if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
-                post(.crawled(job: job, directories: batch, finished: false))
+                post(CrawlReport(job: job, directories: batch, finished: false))
                 batch = []
                 batchFiles = 0
             }
         }
         if stopped.load(ordering: .relaxed) { return }
-        post(.crawled(job: job, directories: batch, finished: true))
+        post(CrawlReport(job: job, directories: batch, finished: true))
     }
 
     /// Opens `directory` beneath the root (never through a link, never out of the root: a

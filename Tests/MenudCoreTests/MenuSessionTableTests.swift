@@ -11,7 +11,7 @@ final class MenuSessionTableTests: XCTestCase {
         clock = ManualClock(nowMs: 1_000_000)
     }
 
-    private func makeTable(_ limits: MenuSessionLimits = MenuSessionLimits()) -> MenuSessionTable {
+    private func makeTable(_ limits: MenuSessionLimits = MenuSessionLimits()) -> MenuSessionTable<Void> {
         MenuSessionTable(limits: limits, clock: clock)
     }
 
@@ -36,7 +36,7 @@ final class MenuSessionTableTests: XCTestCase {
     }
 
     func testOpenGivesIDWithCounterAndRandomPartAndExpiry() throws {
-        var table = MenuSessionTable(clock: clock, randomSource: { 0xAB })
+        var table = MenuSessionTable<Void>(clock: clock, randomSource: { 0xAB })
         let first = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
         let second = try table.open(connection: alice, targetPaths: ["a.txt"], items: items)
         XCTAssertEqual(first.id.rawValue, "m-1-000000ab")

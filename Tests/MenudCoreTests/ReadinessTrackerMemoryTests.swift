@@ -60,10 +60,22 @@ final class ReadinessTrackerMemoryTests: XCTestCase {
         }
         // 8,000 files through: the 2,000 tombstones have filled several times over.
         for _ in 0..<40 { cycle() }
-        let settled = tracker.storageBytes
+        // The name bytes grow between compactions and shrink at each, and an array's capacity
+        // follows what the allocator hands out, so storage is compared by its peak over a
+        // stretch of cycles, not at one moment: the peak of 8,000 more files bounds every
+        // later moment.
+        var settled = tracker.storageBytes
+        for _ in 0..<40 {
+            cycle()
+            if tracker.storageBytes.total > settled.total { settled = tracker.storageBytes }
+        }
         // 40,000 more.
-        for _ in 0..<200 { cycle() }
+        for _ in 0..<200 {
+            cycle()
+            let now = tracker.storageBytes
+            XCTAssertLessThanOrEqual(now.total, settled.total, "storage grew: peak \(settled), then \(now)")
+            if now.total > settled.total { break }
+        }
         XCTAssertEqual(tracker.count, 500)
-        XCTAssertEqual(tracker.storageBytes, settled, "storage grew: \(settled) then \(tracker.storageBytes)")
     }
 }

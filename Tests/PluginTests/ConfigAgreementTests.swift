@@ -60,7 +60,7 @@ final class ConfigAgreementTests: XCTestCase {
 
     private func checked(_ text: String) throws -> String? {
         let config = try parse(text)
-        let host = try PluginHost.build(config: config, configPath: "/etc/menud.json5")
+        let host = try PluginSet.build(config: config, configPath: "/etc/menud.json5")
         return try DefaultFileActionCheck.resolve(config: config, plugins: host, file: "/etc/menud.json5")
     }
 

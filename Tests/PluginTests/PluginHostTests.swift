@@ -12,7 +12,7 @@ final class PluginHostTests: XCTestCase {
     }
 
     private func assertRefused(_ text: String, _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertThrowsError(try PluginHost.build(config: try config(text), configPath: "/etc/menud.json5"), file: file, line: line) { error in
+        XCTAssertThrowsError(try PluginSet.build(config: try config(text), configPath: "/etc/menud.json5"), file: file, line: line) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("/etc/menud.json5"), message, file: file, line: line)
             for fragment in fragments {
@@ -22,12 +22,12 @@ final class PluginHostTests: XCTestCase {
     }
 
     func testDefaultsEnableEveryShippedPlugin() throws {
-        let host = try PluginHost.build(config: try config("{}"), configPath: nil)
+        let host = try PluginSet.build(config: try config("{}"), configPath: nil)
         XCTAssertEqual(host.entries.map(\.name), ["files", "checksum", "commands"])
     }
 
     func testDisabledAndUnknownPlugins() throws {
-        let host = try PluginHost.build(config: try config("{ plugins: { checksum: { enabled: false } } }"), configPath: "/etc/menud.json5")
+        let host = try PluginSet.build(config: try config("{ plugins: { checksum: { enabled: false } } }"), configPath: "/etc/menud.json5")
         XCTAssertEqual(host.entries.map(\.name), ["files", "commands"])
         try assertRefused("{ plugins: { checksums: {} } }", ["unknown plugin \"checksums\"", "files, checksum, commands"])
         try assertRefused("{ plugins: { files: { settings: { trash: \"/x\" } } } }", ["trash"])
@@ -47,7 +47,7 @@ final class PluginHostTests: XCTestCase {
     }
 
     func testCommandActionsReachThePlugin() throws {
-        let host = try PluginHost.build(config: try config(#"{ commands: [{ title: "Play", argv: ["mpv", "--", "{path}"], match: { glob: "*.mp4" } }] }"#), configPath: nil)
+        let host = try PluginSet.build(config: try config(#"{ commands: [{ title: "Play", argv: ["mpv", "--", "{path}"], match: { glob: "*.mp4" } }] }"#), configPath: nil)
         let commands = try XCTUnwrap(host.plugin(named: "commands"))
         let file = TargetFile(path: "a.mp4", absolutePath: "/r/a.mp4", state: .ready, size: 1, mtimeMs: 0)
         let items = try awaitResult { try await commands.items(for: MenuTarget(kind: .file, files: [file], root: "/r")) }

@@ -1,0 +1,58 @@
+import MenudCore
+import MenudPluginAPI
+
+extension ActionRunner {
+    /// The action's turn has come: hands what the loop knows now (the tracker's facts of its
+    /// files, the current plugin) to an ``ActionInvocation`` on a thread of its own, which
+    /// checks the files and asks the plugin again before anything runs.
+    func start(_ action: RunningAction) {
+        guard let inbox, let launcher else { return }
+        let menu = action.menu
+        let resolved = action.resolved
+        let log = self.log
+        let source = resolved.source
+        let plugin = plugins.plugin(named: source.plugin)
+        let tracked: [TrackedFile?]
+        switch resolved.scope {
+        case .targets, .row:
+            tracked = resolved.shown.map { trackedFile($0.path) }
+        case .directory:
+            // The files as they are now, not the list from when the menu opened.
+            tracked = files.allPaths().map(trackedFile)
+        }
+        let logName = resolved.plugin.isEmpty ? "menud" : resolved.plugin
+        let invocation = ActionInvocation(
+            resolved: resolved, plugin: plugin, tracked: tracked, root: settings.root, rootDirectory: openRoot(),
+            acceptsAnyName: plugin?.acceptsNamesThatAreNotUTF8 ?? false, input: action.input,
+            progress: ProgressReporter { fraction, message in
+                inbox.post { runner in runner.actionProgress(menu, fraction: fraction, message: message) }
+            },
+            log: PluginLogger { level, message in
+                switch level {
+                case .info: log.info("\(logName): \(message)")
+                case .warning: log.warning("\(logName): \(message)")
+                case .error: log.error("\(logName): \(message)")
+                }
+            },
+            processes: launcher)
+        let what = resolved.scope == .directory ? "the folder" : resolved.files.count == 1 ? resolved.files[0].path : "\(resolved.files.count) files"
+        log.info("running \(source.plugin).\(source.itemId) (\"\(resolved.item.title)\") for menu \(menu) on \(what)")
+        let thread = ActionThread(name: "menud-action")
+        action.thread = thread
+        action.task = Task(executorPreference: thread) {
+            let result: Result<ActionOutcome, any Error>
+            do {
+                result = .success(try await invocation.run())
+            } catch {
+                result = .failure(error)
+            }
+            inbox.post { runner in runner.actionFinished(menu, result) }
+            thread.close()
+        }
+    }
+
+    private func trackedFile(_ path: RelativePath) -> TrackedFile? {
+        guard let facts = files.facts(of: path), let state = files.state(of: path) else { return nil }
+        return TrackedFile(path: path, facts: facts, state: state)
+    }
+}

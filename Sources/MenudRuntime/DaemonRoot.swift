@@ -1,0 +1,130 @@
+import MenudCore
+import MenudLoop
+import MenudPluginAPI
+
+/// The running daemon: builds the services on one libuv loop and wires them, starts them in
+/// order and stops them in reverse (``ServiceGroup``), and reloads the config on SIGHUP. Every
+/// service runs on the loop thread; other threads reach one only through its inbox.
+final class DaemonRoot {
+    static let version = "0.1.0"
+    /// How long running actions get to finish after SIGTERM before they are stopped.
+    static let shutdownGraceMs: UInt64 = 5000
+
+    private let log: Logger
+    private let loop: EventLoop
+    private let factories: [PluginFactory]
+    private var configuration: DaemonConfiguration
+    private let transport: PipeTransport
+    private let systemd: SystemdService
+    private let group: ServiceGroup
+
+    init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
+        let configuration = try DaemonConfiguration.checked(settings, factories: pluginFactories, log: log)
+        self.configuration = configuration
+        self.log = log
+        factories = pluginFactories
+        let loop = try EventLoop()
+        self.loop = loop
+
+        let signals = SignalService(loop: loop, log: log)
+        let server = RPCServer(settings: configuration.settings, actionSlots: configuration.settings.maxRunningActions, log: log)
+        let tree = try TreeWatchService(settings: configuration.settings, log: log, clock: clock, loop: loop, scheduler: loop,
+                                        instanceId: DaemonRoot.makeInstanceId())
+        let files = tree.tracker
+        let openRoot = { [root = tree.watchedRoot] in root.open() }
+        let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
+                                       openRoot: openRoot, server: server)
+        let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop)
+        let menus = try MenuService(configuration: configuration, log: log, clock: clock, scheduler: loop, files: files,
+                                    openRoot: openRoot, host: host, actions: actions, server: server)
+        let notifier = try NotifierService(files: files, server: server, scheduler: loop)
+        let transport = PipeTransport(loop: loop, socketPath: settings.socketPath, maxMessageBytes: settings.maxFrameBytes, log: log)
+        self.transport = transport
+        let status = StatusReporter(files: files, tree: tree, clock: clock, configuration: configuration,
+                                    connectionCount: { [unowned server] in server.connectionCount },
+                                    address: { [unowned transport] in transport.address })
+        let trimmer = HeapTrimmer(scheduler: loop)
+        let systemd = SystemdService(files: files, tree: tree, root: settings.root)
+        self.systemd = systemd
+
+        // Who hears what: clients coming and going, file changes, and the status systemd shows.
+        server.addListener(menus)
+        server.addListener(host)
+        tree.addListener(notifier)
+        tree.addListener(menus)
+        tree.onInitialCrawlDone = { [unowned systemd] in systemd.reportStatus() }
+        notifier.onWindowClosed = { [unowned tree, unowned systemd] in
+            if tree.initialCrawlFinished { systemd.reportStatus() }
+        }
+        server.onLargeReply = { [unowned trimmer] in trimmer.largeAnswerSent() }
+
+        let paths = RequestPaths(rootBytes: settings.rootBytes, rootSpellings: settings.rootSpellings, files: files)
+        DaemonRoutes.register(on: server.router, status: status)
+        FileRoutes(files: files, paths: paths).register(on: server.router)
+        MenuRoutes(menus: menus, files: files, paths: paths).register(on: server.router)
+        SubscriptionRoutes.register(on: server.router)
+
+        group = ServiceGroup([signals, server, actions, tree, host, menus, notifier, status, trimmer,
+                              TransportService(transport: transport, server: server), systemd], log: log)
+        signals.onStop = { [unowned self] in shutdown() }
+        signals.onReload = { [unowned self] in reload() }
+    }
+
+    private static func makeInstanceId() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+    }
+
+    /// Starts every service and runs the loop until shutdown. Returns the process exit code.
+    func run(activatedSocket: Int32? = nil) -> Int32 {
+        transport.activatedSocket = activatedSocket
+        do {
+            try group.start()
+        } catch {
+            log.error((error as? StartupError)?.message ?? "could not start: \(error)")
+            // No socket file and no crawler thread stay behind.
+            group.abandonStart()
+            _ = loop.closeEverything()
+            return 1
+        }
+        let settings = configuration.settings
+        log.info("menud \(DaemonRoot.version) watching \(settings.root), listening on \(transport.address) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
+        group.announceStarted()
+        loop.run()
+        let closed = loop.closeEverything()
+        if closed != 0 {
+            log.error("the event loop did not close clean (\(closed)); some handle was left open")
+            return 1
+        }
+        log.info("stopped")
+        return 0
+    }
+
+    /// SIGTERM, SIGINT: every service stops, the last ones once running actions have ended or
+    /// their grace is over; then the loop ends.
+    func shutdown() {
+        group.shutdown(graceMs: DaemonRoot.shutdownGraceMs) { [unowned self] in loop.stop() }
+    }
+
+    /// SIGHUP: reads the config file again and applies it, or keeps the running one (and says
+    /// why) when the new one is refused.
+    func reload() {
+        guard !group.isStopping else { return }
+        guard let path = configuration.settings.configPath else {
+            log.info("SIGHUP: no config file in use, nothing to reload")
+            return
+        }
+        systemd.reloadBegins()
+        defer { systemd.reloadEnded() }
+        do {
+            let fresh = try DaemonConfiguration.checked(DaemonSettings.reload(from: configuration.settings), factories: factories, log: log)
+            let changes = configuration.settings.describeChanges(to: fresh.settings)
+            configuration = fresh
+            log.level = fresh.settings.logLevel
+            group.reload(fresh)
+            log.info("reloaded \(path)\(changes.isEmpty ? " (no changes)" : ": " + changes.joined(separator: ", "))")
+        } catch {
+            log.error("SIGHUP: kept the running config; the new one is refused: \(error)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import MenudCore
+import MenudPluginAPI
+
+/// Makes one menu of what its sources gave, in one walk of the items: with more than one
+/// source, each becomes an inline group (the directory's rows `group-files`, a plugin
+/// `group-NAME`); every item gets its menu-wide id (`i1`, `i2`, … depth first); a shortcut key
+/// an earlier item has is dropped; and each item with an action is bound to what it acts on.
+struct MenuAssembler {
+    let target: MenuAssemblyTarget
+    private var count = 0
+    private var usedKeys: Set<Character> = []
+    private var sessionItems: [MenuSessionItem] = []
+    private var actions: [String: ResolvedItem] = [:]
+
+    private init(target: MenuAssemblyTarget) {
+        self.target = target
+    }
+
+    static func assemble(_ sections: [MenuSection], for target: MenuAssemblyTarget) -> AssembledMenu {
+        var assembler = MenuAssembler(target: target)
+        var items: [AssembledItem] = []
+        let grouped = sections.count > 1
+        for section in sections {
+            if grouped {
+                let group = MenuItem.group(id: "group-\(section.plugin.isEmpty ? "files" : section.plugin)", section.entries.map(\.item))
+                items.append(assembler.visit(group, plugin: section.plugin, binding: .target, childBindings: section.entries.map(\.binding)))
+            } else {
+                for entry in section.entries {
+                    items.append(assembler.visit(entry.item, plugin: section.plugin, binding: entry.binding, childBindings: nil))
+                }
+            }
+        }
+        return AssembledMenu(items: items, sessionItems: assembler.sessionItems, actions: assembler.actions)
+    }
+
+    /// Assembles `item` and its children (in that order, so ids run depth first).
+    private mutating func visit(_ original: MenuItem, plugin: String, binding: MenuSection.Binding,
+                                childBindings: [MenuSection.Binding]?) -> AssembledItem {
+        count += 1
+        let id = "i\(count)"
+        var item = original
+        item.children = []
+        if let key = item.key, !usedKeys.insert(key).inserted { item.key = nil }
+        let isGroup = !original.children.isEmpty
+        sessionItems.append(MenuSessionItem(id: id, isDisabled: item.isDisabled || (item.action == nil && !isGroup),
+                                            isSubmenu: isGroup, needsInput: item.input != nil))
+        if !isGroup, item.action != nil {
+            actions[id] = resolved(item, plugin: plugin, binding: binding)
+        }
+        var children: [AssembledItem] = []
+        children.reserveCapacity(original.children.count)
+        for (index, child) in original.children.enumerated() {
+            children.append(visit(child, plugin: plugin, binding: childBindings?[index] ?? binding, childBindings: nil))
+        }
+        return AssembledItem(id: id, plugin: plugin, item: item, children: children)
+    }
+
+    /// What an item with an action runs, from what it is bound to.
+    private func resolved(_ item: MenuItem, plugin: String, binding: MenuSection.Binding) -> ResolvedItem {
+        switch binding {
+        case .row(let index):
+            return ResolvedItem(plugin: plugin, item: item, scope: .row, kind: .file, files: [target.files[index]],
+                                shown: [target.shown[index]], lockPaths: [target.shown[index].path],
+                                defaultAction: target.defaultAction)
+        case .target where target.kind == .directory:
+            return ResolvedItem(plugin: plugin, item: item, scope: .directory, kind: .directory, files: [],
+                                shown: [], lockPaths: target.targetPaths, defaultAction: nil)
+        case .target:
+            return ResolvedItem(plugin: plugin, item: item, scope: .targets, kind: target.kind,
+                                files: target.files, shown: target.shown, lockPaths: target.targetPaths, defaultAction: nil)
+        }
+    }
+}

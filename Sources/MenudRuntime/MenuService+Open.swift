@@ -1,0 +1,121 @@
+import Foundation
+import MenuLayout
+import MenudCore
+import MenudNative
+import MenudPluginAPI
+
+extension MenuService {
+    /// `menu.open` for files the route has resolved: asks the plugin host for the items, then
+    /// assembles the menu, opens its session and answers.
+    func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) -> HandlerResult {
+        // Which file each name stands for is looked up now, for the files an action may name
+        // (the target, or the directory menu's rows); see TargetCheck.
+        let identified = kind == .directory ? min(snapshots.count, DirectoryRows.limit) : snapshots.count
+        let (files, shown) = targetFiles(snapshots, identified: identified)
+        let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
+        let title: String
+        switch kind {
+        case .file: title = files[0].path
+        case .selection: title = "\(files.count) files"
+        case .directory: title = (settings.root as NSString).lastPathComponent
+        }
+        let allValid = snapshots.allSatisfy { $0.path.isValidUTF8 }
+        var textOnlyTarget: MenuTarget?
+        if !allValid && kind == .directory {
+            let kept = zip(snapshots, files).filter { $0.0.path.isValidUTF8 }.map(\.1)
+            textOnlyTarget = MenuTarget(kind: kind, files: kept, root: settings.root)
+        }
+        let request = ItemsRequest(target: menuTarget, namesAllValid: allValid, textOnlyTarget: textOnlyTarget)
+        let target = MenuAssemblyTarget(kind: kind, files: files, shown: shown, targetPaths: snapshots.map(\.path),
+                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier))
+        let responder = context.deferAnswer()
+        host.collect(request, for: context.connection) { [unowned self] collected in
+            answer(responder, target: target, title: title, layout: layout, collected: collected)
+        }
+        return .deferred
+    }
+
+    /// The files as plugins see them (exact bytes in `pathBytes`), and what the menu shows of
+    /// each: for the first `identified`, the device and inode their names stand for now, looked
+    /// up beneath the root without following links (`nil` when the name is not a regular file).
+    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int) -> (files: [TargetFile], shown: [ShownFile]) {
+        let fileSystem = BeneathRootFileSystem(root: openRoot())
+        var files: [TargetFile] = []
+        var shown: [ShownFile] = []
+        files.reserveCapacity(snapshots.count)
+        shown.reserveCapacity(identified)
+        for (index, snapshot) in snapshots.enumerated() {
+            var node: FileNodeID?
+            if index < identified {
+                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file { node = entry.node }
+                shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state))
+            }
+            let display = snapshot.path.displayString
+            files.append(TargetFile(
+                path: display, pathBytes: snapshot.path.bytes, absolutePath: settings.root + "/" + display,
+                state: MenudPluginAPI.FileState(rawValue: snapshot.state.rawValue) ?? .pending,
+                size: snapshot.size, sizeText: snapshot.sizeText, mtimeMs: snapshot.mtimeMs,
+                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }))
+        }
+        return (files, shown)
+    }
+
+    /// The plugins have answered: assembles the menu, opens its session and answers `menu.open`.
+    private func answer(_ responder: Responder, target: MenuAssemblyTarget, title: String, layout: JSONObject?,
+                        collected: PluginHost.Collected) {
+        guard responder.isConnectionOpen else { return }
+        var sections: [MenuSection] = []
+        if target.kind == .directory {
+            let defaultAcceptsAnyName = target.defaultAction.flatMap { plugins.plugin(named: $0.plugin) }?.acceptsNamesThatAreNotUTF8 ?? false
+            sections.append(DirectoryRows.section(files: target.files, shown: target.shown, defaultAction: target.defaultAction,
+                                                  defaultAcceptsAnyName: defaultAcceptsAnyName))
+        }
+        sections += collected.map { MenuSection(plugin: $0.plugin, items: $0.items) }
+        let menu = MenuAssembler.assemble(sections, for: target)
+
+        var statesAtOpen: [RelativePath: MenudCore.FileState] = [:]
+        for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.snapshot(of: path)?.state }
+        let session: MenuSession
+        do {
+            session = try sessions.open(
+                connection: responder.connection,
+                target: target.kind == .directory ? .directory : .paths(target.targetPaths.map(\.displayString)),
+                items: menu.sessionItems, payload: OpenMenu(statesAtOpen: statesAtOpen, items: menu.actions))
+        } catch {
+            responder.answer(.failure(RPCError(error)))
+            return
+        }
+        armMenuExpiry()
+        responder.answer(.success(.encoded(encode(menu, session: session, title: title, layout: layout))))
+    }
+
+    /// The `menu.open` result: the Menu object, and its layout when one was asked for.
+    private func encode(_ menu: AssembledMenu, session: MenuSession, title: String, layout: JSONObject?) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 512 + menu.items.count * 200)
+        writer.beginObject()
+        writer.key("menu")
+        writer.beginObject()
+        writer.key("id"); writer.writeString(session.id.rawValue)
+        writer.key("title"); writer.writeString(title)
+        writer.key("items")
+        writer.beginArray()
+        for item in menu.items { item.write(to: &writer) }
+        writer.endArray()
+        writer.key("expiresAtMs"); writer.writeInt(session.expiresAtMs)
+        writer.endObject()
+        if let layout {
+            do {
+                let request = try MenuLayoutRequest(json: layout)
+                let rows = LayoutRow.rows(from: menu.items.map(\.layoutItem))
+                let result = try MenuLayoutCalculator.layout(rows: rows, for: request)
+                writer.key("layout")
+                result.write(to: &writer)
+            } catch {
+                // Checked before the build; a failure here would be a bug in the layout rules.
+                log.error("layout failed after validation: \(error)")
+            }
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+}

@@ -1,0 +1,22 @@
+import MenudCore
+
+/// Which handler answers which method. The routes of each domain are registered from a file of
+/// their own (`DaemonRoutes`, `FileRoutes`, `MenuRoutes`, `SubscriptionRoutes`).
+final class RPCRouter {
+    /// Answers one request: a result now, or `.deferred` after ``RequestContext/deferAnswer()``.
+    /// An ``RPCError`` thrown is the answer; any other error is answered as an internal error.
+    typealias Handler = (RPCRequest, RequestContext) throws -> HandlerResult
+
+    private var handlers: [String: Handler] = [:]
+
+    /// Routes `method` to `handler`; a method has one handler.
+    func on(_ method: String, _ handler: @escaping Handler) {
+        precondition(handlers[method] == nil, "\(method) has a handler already")
+        handlers[method] = handler
+    }
+
+    func handler(for method: String) -> Handler? { handlers[method] }
+
+    /// The methods routed, sorted.
+    var methods: [String] { handlers.keys.sorted() }
+}

@@ -1,0 +1,96 @@
+import MenudCore
+
+extension RPCServer {
+    // MARK: Requests
+
+    /// One message from a client: a request, a notification or a batch of them.
+    func process(_ message: ArraySlice<UInt8>, on client: ClientConnection) {
+        switch RPCDecoder.decode(line: message) {
+        case .parseError(let error), .emptyBatch(let error):
+            send(error: error, id: .null, to: client)
+        case .single(let item):
+            dispatch(item, target: ReplyTarget(client: client, id: item.requestId, batch: nil, slot: 0))
+        case .batch(let items):
+            let batch = BatchReply(count: items.count)
+            for (index, item) in items.enumerated() {
+                dispatch(item, target: ReplyTarget(client: client, id: item.requestId, batch: batch, slot: index))
+            }
+        }
+    }
+
+    func dispatch(_ item: RPCIncomingItem, target: ReplyTarget) {
+        switch item {
+        case .invalid(_, let error):
+            finish(target, with: .failure(error))
+        case .request(let request):
+            guard let handler = router.handler(for: request.method) else {
+                finish(target, with: .failure(.methodNotFound(request.method)))
+                return
+            }
+            do {
+                let result = try handler(request, RequestContext(client: target.client, target: target, server: self))
+                switch result {
+                case .value, .encoded: finish(target, with: .success(result))
+                case .deferred: break  // answered later through a Responder
+                }
+            } catch let error as RPCError {
+                finish(target, with: .failure(error))
+            } catch {
+                log.error("\(request.method) failed unexpectedly: \(error)")
+                finish(target, with: .failure(.internalError("\(request.method) failed unexpectedly: \(error). Please report this with the daemon's log.")))
+            }
+        }
+    }
+
+    /// Answers a request (now, or later through its ``Responder``).
+    func finish(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) {
+        let sent = reply(target, with: result)
+        if target.client.inputEnded { settleEndedInput(of: target.client) }
+        // A large answer (files.list of a big tree) leaves its copies as free heap; give it back.
+        if sent >= RPCServer.largeReplyBytes { onLargeReply() }
+    }
+
+    /// Sends the answer; returns how many bytes were written (and one for the framing).
+    func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) -> Int {
+        let client = target.client
+        guard !client.isClosed else { return 0 }
+        var response: [UInt8]?
+        if let id = target.id {
+            var bytes: [UInt8] = []
+            switch result {
+            case .success(.value(let value)): ResponseEncoder.result(id: id, value: value, into: &bytes)
+            case .success(.encoded(let encoded)):
+                bytes.reserveCapacity(encoded.count + 64)
+                ResponseEncoder.result(id: id, encodedResult: encoded, into: &bytes)
+            case .success(.deferred): return 0
+            case .failure(let error): ResponseEncoder.error(id: id, error, into: &bytes)
+            }
+            response = bytes
+        }
+        if let batch = target.batch {
+            guard let message = batch.fill(target.slot, with: response), !message.isEmpty else { return 0 }
+            let count = message.count + 1
+            write(message, to: client)
+            return count
+        }
+        guard let message = response else { return 0 }
+        let count = message.count + 1
+        write(message, to: client)
+        return count
+    }
+
+    func send(error: RPCError, id: RPCId, to client: ClientConnection) {
+        var message: [UInt8] = []
+        ResponseEncoder.error(id: id, error, into: &message)
+        write(message, to: client)
+    }
+}
+
+extension RPCIncomingItem {
+    var requestId: RPCId? {
+        switch self {
+        case .request(let request): request.id
+        case .invalid(let id, _): id
+        }
+    }
+}

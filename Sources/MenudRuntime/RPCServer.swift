@@ -1,0 +1,125 @@
+import Foundation
+import MenudCore
+import MenudLoop
+import MenudNative
+
+/// The JSON-RPC server: which clients may connect, what each request is routed to, how answers
+/// (now, later, in batches) and notifications reach clients, and clients that stop reading.
+/// It knows clients only through ``RPCTransport``/``RPCConnection``; the rest of the daemon
+/// knows them only by ``ConnectionID``.
+final class RPCServer: DaemonService, RPCTransportDelegate {
+    let name = "rpc server"
+    let router = RPCRouter()
+    let log: Logger
+    var settings: DaemonSettings
+    /// The action slots (`maxRunningActions` at start): each keeps descriptors in reserve.
+    let actionSlots: Int
+    var connections: [ConnectionID: ClientConnection] = [:]
+    /// The same clients by their transport connection.
+    var clients: [ObjectIdentifier: ClientConnection] = [:]
+    var nextConnectionNumber: UInt64 = 1
+    var acceptsClients = true
+    /// The open-file limit and what the daemon holds for itself (measured once at start).
+    var descriptorBudget = DescriptorBudget(limit: 1024, openAtStart: 0)
+    /// `maxConnections` as it applies: the config's, or less when descriptors would not suffice.
+    var connectionLimit = 0
+    private var listeners: [any ConnectionListener] = []
+    /// Called after an answer of ``largeReplyBytes`` or more was written.
+    var onLargeReply: () -> Void = {}
+
+    /// Answers of this size or more are followed by handing free heap back to the system.
+    static let largeReplyBytes = 1 << 20
+
+    init(settings: DaemonSettings, actionSlots: Int, log: Logger) {
+        self.settings = settings
+        self.actionSlots = actionSlots
+        self.log = log
+    }
+
+    func addListener(_ listener: any ConnectionListener) {
+        listeners.append(listener)
+    }
+
+    var connectionCount: Int { connections.count }
+
+    // MARK: Lifecycle
+
+    func start() throws {
+        raiseOpenFileLimit()
+    }
+
+    func reload(_ configuration: DaemonConfiguration) {
+        settings = configuration.settings
+        applyConnectionLimit()
+    }
+
+    /// Last of all: every client is closed once what was written to it has gone out.
+    func shutdown(graceMs: UInt64, done: @escaping () -> Void) {
+        acceptsClients = false
+        for client in Array(connections.values) { closeConnection(client, reason: nil, flush: true) }
+        done()
+    }
+
+    /// The transport stopped: clients that still arrive are closed at once.
+    func stopAccepting() {
+        acceptsClients = false
+    }
+
+    // MARK: Sending
+
+    /// Writes one message (a notification) to a client, if it is still there.
+    func send(_ message: [UInt8], to connection: ConnectionID) {
+        guard let client = connections[connection] else { return }
+        write(message, to: client)
+    }
+
+    /// Whether any client subscribed to `topic` (`"files"`, `"menus"`).
+    func hasSubscribers(_ topic: String) -> Bool {
+        connections.values.contains { $0.subscriptions.contains(topic) }
+    }
+
+    /// Writes `messages`, in order, to every client subscribed to `topic`.
+    func broadcast(_ messages: [[UInt8]], to topic: String) {
+        let subscribers = connections.values.filter { $0.subscriptions.contains(topic) }
+        for client in subscribers {
+            for message in messages { write(message, to: client) }
+        }
+    }
+
+    /// Writes to a client. A client whose earlier output is still queued past the cap has
+    /// stopped reading: it is dropped instead (one large answer to a reading client is fine,
+    /// so the queue is bounded by the cap plus one message).
+    func write(_ message: [UInt8], to client: ClientConnection) {
+        guard !client.isClosed else { return }
+        let queued = client.link.pendingOutputBytes
+        if queued > settings.maxOutputBytesPerClient {
+            log.warning("client \(client.number) stopped reading: \(queued) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
+            closeConnection(client, reason: nil)
+            return
+        }
+        if !client.link.send(message) {
+            closeConnection(client, reason: "write failed")
+        }
+    }
+
+    // MARK: Closing
+
+    /// Forgets a client; its menus close and its builds stop.
+    func closeConnection(_ client: ClientConnection, reason: String?, flush: Bool = false) {
+        guard !client.isClosed else { return }
+        client.isClosed = true
+        connections[client.id] = nil
+        clients[ObjectIdentifier(client.link)] = nil
+        for listener in listeners { listener.connectionClosed(client.id) }
+        client.link.close(afterFlushing: flush)
+        if let reason { log.info("client \(client.number) disconnected: \(reason)") } else { log.debug("client \(client.number) disconnected") }
+    }
+
+    /// For a client whose input ended: its undismissed menus close, and the connection once
+    /// nothing more is owed to it.
+    func settleEndedInput(of client: ClientConnection) {
+        guard client.inputEnded, !client.isClosed else { return }
+        for listener in listeners { listener.connectionInputEnded(client.id) }
+        if client.owedAnswers == 0 { closeConnection(client, reason: nil, flush: true) }
+    }
+}

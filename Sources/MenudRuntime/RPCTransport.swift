@@ -1,0 +1,71 @@
+import MenudCore
+import MenudLoop
+
+/// What carries JSON-RPC messages between clients and the ``RPCServer``: today the Unix
+/// socket (``PipeTransport``); a WebSocket transport fits the same interface. A transport knows
+/// bytes and framing; the server knows messages and what they mean.
+protocol RPCTransport: AnyObject {
+    /// Starts taking clients, each handed to `delegate`. Throws ``StartupError`` (or a
+    /// ``LoopError``) when it cannot listen.
+    func start(_ delegate: any RPCTransportDelegate) throws
+    /// Stops taking clients; those connected stay until the server closes them.
+    func stop()
+    /// The longest message accepted from now on, on every connection: a message half received
+    /// is kept and judged by the new limit.
+    func setMaxMessageBytes(_ limit: Int)
+    /// Where clients reach it (the socket path), for logs and `daemon.status`.
+    var address: String { get }
+}
+
+/// One client, whatever carries its bytes.
+protocol RPCConnection: AnyObject {
+    /// The client process, when the transport can tell.
+    var peer: PeerCredentials? { get }
+    /// Bytes handed to ``send(_:)`` that the client has not taken yet (back-pressure).
+    var pendingOutputBytes: Int { get }
+    /// Queues one whole message (the transport frames it). False when it could not be queued.
+    @discardableResult
+    func send(_ message: [UInt8]) -> Bool
+    /// Ends the connection: at once, or once what is queued is written (the client's further
+    /// input is discarded meanwhile, for at most `lingerMs`). No delegate call follows.
+    func close(afterFlushing: Bool, lingerMs: UInt64)
+}
+
+extension RPCConnection {
+    func close(afterFlushing: Bool) { close(afterFlushing: afterFlushing, lingerMs: 2000) }
+}
+
+/// The server's side of a transport. Every call comes on the loop thread.
+protocol RPCTransportDelegate: AnyObject {
+    /// Written, as one message, to a client refused because no descriptor was free for it.
+    var outOfDescriptorsReply: [UInt8] { get }
+    /// A client connected. False when it is refused (the delegate told it why and closed it).
+    func accepted(_ connection: any RPCConnection) -> Bool
+    /// Accepting a client failed (no descriptor free, most often).
+    func acceptFailed(_ error: LoopError)
+    /// One whole message from the client.
+    func received(_ message: ArraySlice<UInt8>, on connection: any RPCConnection)
+    /// A message grew past the limit; the rest of it is dropped.
+    func oversized(limit: Int, on connection: any RPCConnection)
+    /// The client shut down its side: it sends nothing more, answers still reach it.
+    func endOfInput(on connection: any RPCConnection)
+    /// The connection broke (a read failed).
+    func failed(_ connection: any RPCConnection, reason: String)
+}
+
+extension RPCTransportDelegate {
+    /// Hands what the framer found to the delegate in order, until the connection is closed
+    /// (a reply may close it half-way through a chunk) or a message was too long.
+    func deliver(_ events: [FramerEvent], on connection: any RPCConnection, isOpen: () -> Bool) {
+        for event in events {
+            guard isOpen() else { return }
+            switch event {
+            case .line(let line):
+                received(line, on: connection)
+            case .oversized(let limit):
+                oversized(limit: limit, on: connection)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import MenudCore
+
+/// What a handler knows of the request besides its params: who sent it, and how to answer later.
+struct RequestContext {
+    let client: ClientConnection
+    let target: ReplyTarget
+    unowned let server: RPCServer
+
+    /// The connection the request came on.
+    var connection: ConnectionID { client.id }
+
+    /// Takes the answer out of the handler's return: the handler returns `.deferred` and
+    /// answers through the responder (and only through it) when it can.
+    func deferAnswer() -> Responder {
+        Responder(server: server, target: target)
+    }
+}

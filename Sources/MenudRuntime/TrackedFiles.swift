@@ -1,0 +1,18 @@
+import MenudCore
+
+/// The readiness tracker as every service but the tree watch sees it: read only.
+protocol TrackedFiles: AnyObject {
+    var settings: ReadinessSettings { get }
+    var instanceId: String { get }
+    var count: Int { get }
+    var counts: ReadinessCounts { get }
+    var currentClock: String { get }
+    func snapshot(of path: RelativePath) -> FileSnapshot?
+    func facts(of path: RelativePath) -> FileFacts?
+    func state(of path: RelativePath) -> FileState?
+    func allPaths() -> [RelativePath]
+    func list(_ query: FileQuery) throws(ReadinessQueryError) -> FileListPage
+    func forEachFile(_ query: FileQuery, _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FileListSummary
+}
+
+extension ReadinessTracker: TrackedFiles {}

@@ -1,0 +1,118 @@
+import MenudCore
+import MenudLoop
+import MenudNative
+
+extension TreeWatchService {
+    /// Queues a crawl beneath the root as it is open now (none while the root is missing:
+    /// its return starts one).
+    func startCrawl(_ job: CrawlJob) {
+        guard let root = rootDirectory, let crawler else { return }
+        let job = CrawlJob(id: nextCrawlId, directory: job.directory, reason: job.reason, root: root)
+        nextCrawlId += 1
+        crawlsRunning[job.id] = job
+        if job.reason == .rescan { rescanSeen[job.id] = [] }
+        crawler.enqueue(job)
+    }
+
+    func apply(_ report: CrawlReport) {
+        guard !isStopping else { return }
+        let job = report.job
+        guard crawlsRunning[job.id] != nil else {
+            // A crawl of a root that has gone since: nothing it found stands.
+            for directory in report.directories { if let watch = directory.watch { discardWatch(watch) } }
+            return
+        }
+        let dropped = droppedDuringCrawl[job.id] ?? []
+        var changed: [RelativePath] = []
+        for directory in report.directories {
+            if !dropped.isEmpty, dropped.contains(where: { directory.path == $0 || directory.path.isInside($0) }),
+               !stillInTree(directory) {
+                // Moved or deleted out of the tree after the crawler listed it: its watch and
+                // its files are not the tree's.
+                if let watch = directory.watch { discardWatch(watch) }
+                continue
+            }
+            if let watch = directory.watch {
+                switch watches.register(watch, for: directory.path) {
+                case .alreadyEnded:
+                    orphanEvents[watch] = nil
+                    continue
+                case .registered(let stale):
+                    for old in stale { watcher.removeWatch(old) }
+                }
+                unwatchedDirectories.remove(directory.path)
+                if let early = orphanEvents.removeValue(forKey: watch) { handle(early) }
+            } else if let error = directory.watchError, watches.watchOf[directory.path] == nil {
+                unwatchedDirectories.insert(directory.path)
+                if error.isNoSpace {
+                    log.once("watch-limit", .warning, "the inotify watch limit is reached (fs.inotify.max_user_watches); \(directory.path.displayString.isEmpty ? "the root" : directory.path.displayString) and other directories are rescanned every \(DurationText.format(settings.rescanIntervalMs)) instead. Raise the limit with: sysctl fs.inotify.max_user_watches=524288")
+                } else {
+                    log.once("watch-\(directory.path.displayString)", .warning, "cannot watch \(directory.path.displayString): \(error.message); rescanning it every \(DurationText.format(settings.rescanIntervalMs))")
+                }
+                armRescanTimer()
+            } else if case .system? = directory.listError, watches.watchOf[directory.path] == nil {
+                // Could not even be opened (no permission, most often): looked at again on
+                // every rescan until it can.
+                unwatchedDirectories.insert(directory.path)
+                armRescanTimer()
+            }
+            if let error = directory.listError {
+                if error == .notFound && job.reason != .initial {
+                    // Gone before the crawler came to it: the event that removed it says so.
+                    log.debug("directory \(directory.path.displayString) vanished before it was crawled")
+                } else {
+                    log.once("list-\(directory.path.displayString)", .warning, "cannot read directory \(directory.path.displayString.isEmpty ? settings.root : directory.path.displayString): \(error)")
+                }
+            }
+            for file in directory.files {
+                if job.reason == .rescan { rescanSeen[job.id]?.insert(file.path) }
+                if tracker.observe(file.path, facts: file.facts, initial: job.reason == .initial) {
+                    changed.append(file.path)
+                }
+            }
+        }
+        if job.reason != .initial { noteChanged(changed) }
+        if report.finished {
+            crawlsRunning[job.id] = nil
+            droppedDuringCrawl[job.id] = nil
+            if crawlsRunning.isEmpty { crawlsSettled() }
+            if job.reason == .rescan, let seen = rescanSeen.removeValue(forKey: job.id) {
+                // Whatever is known under the rescanned directory but was not seen may be gone;
+                // lstat decides (a file created during the rescan is still there).
+                for path in tracker.paths(under: job.directory) where !seen.contains(path) {
+                    dirty.insert(path)
+                }
+                scheduleFlush()
+            }
+            if job.reason == .initial && job.directory.isRoot { initialCrawlDone(changedMeanwhile: changed) }
+        }
+        armDeadlineTimer()
+    }
+
+    /// Whether the directory the crawler listed is still the one at its path in the tree.
+    private func stillInTree(_ directory: CrawledDirectory) -> Bool {
+        guard let identity = directory.identity, let root = rootDirectory else { return false }
+        let now: FileStatus
+        if directory.path.isRoot {
+            guard case .success(let status) = root.status() else { return false }
+            now = status
+        } else {
+            guard case .success(let status) = root.status(beneath: directory.path.bytes) else { return false }
+            now = status
+        }
+        return now.kind == .directory && now.device == identity.device && now.inode == identity.inode
+    }
+
+    /// Removes a watch the crawler added for a directory that is not in the tree (unless the
+    /// tree's directory at another path has the same watch).
+    private func discardWatch(_ watch: Int32) {
+        orphanEvents[watch] = nil
+        if watches.discard(watch, whileCrawling: isCrawling) { watcher.removeWatch(watch) }
+    }
+
+    /// Every crawl has reported: events held for watches no report named belong to nothing.
+    func crawlsSettled() {
+        for watch in watches.crawlsSettled() { watcher.removeWatch(watch) }
+        orphanEvents.removeAll()
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import MenudCore
+import MenudLoop
+import MenudNative
+
+/// The tree watch: the inotify watcher, the crawler, the paths to look at again, rescans of
+/// directories without a watch, and the root going away and coming back. It owns the readiness
+/// tracker (others read it through ``TrackedFiles``) and tells its listeners what changed.
+final class TreeWatchService: DaemonService, TreeStatus {
+    let name = "tree watch"
+    /// Paths `lstat`ed per loop turn before yielding to the socket again.
+    static let statsPerTurn = 512
+
+    var settings: DaemonSettings
+    let log: Logger
+    let clock: any Clock
+    let loop: EventLoop
+    let tracker: ReadinessTracker
+    /// The root: file operations on tracked files resolve beneath it, never through a link.
+    let watchedRoot: WatchedRoot
+    /// The root, opened for one operation (see `WatchedRoot` for why it is not kept open).
+    var rootDirectory: DirectoryDescriptor? { watchedRoot.open() }
+
+    private(set) var watcher: FileSystemWatcher!
+    private(set) var crawler: TreeCrawler?
+    private var inbox: AsyncInbox<CrawlReport>?
+    let deadlineTimer: any ScheduledTimer
+    let flushTimer: any ScheduledTimer
+    let rescanTimer: any ScheduledTimer
+    private var listeners: [any FileChangeListener] = []
+    /// Called once the first crawl has reported everything.
+    var onInitialCrawlDone: () -> Void = {}
+
+    var watches = WatchTable()
+    /// Directories dropped from the tree while a crawl ran, per crawl.
+    var droppedDuringCrawl: [Int: [RelativePath]] = [:]
+    var orphanEvents: [Int32: [FileSystemEvent]] = [:]
+    var dirty: Set<RelativePath> = []
+    var unwatchedDirectories: Set<RelativePath> = []
+    var armedDeadlineMs: Int64?
+    var nextCrawlId = 1
+    var crawlsRunning: [Int: CrawlJob] = [:]
+    var rescanSeen: [Int: Set<RelativePath>] = [:]
+    private(set) var initialCrawlStartedMs: Int64 = 0
+    var initialCrawlFinished = false
+    var rootMissing = false
+    var isStopping = false
+
+    init(settings: DaemonSettings, log: Logger, clock: any Clock, loop: EventLoop, scheduler: any LoopScheduler, instanceId: String) throws {
+        self.settings = settings
+        self.log = log
+        self.clock = clock
+        self.loop = loop
+        tracker = ReadinessTracker(settings: settings.readiness, clock: clock, instanceId: instanceId)
+        watchedRoot = WatchedRoot(path: settings.rootBytes)
+        deadlineTimer = try scheduler.makeTimer()
+        flushTimer = try scheduler.makeTimer()
+        rescanTimer = try scheduler.makeTimer()
+    }
+
+    func addListener(_ listener: any FileChangeListener) {
+        listeners.append(listener)
+    }
+
+    // MARK: Lifecycle
+
+    func start() throws {
+        let inbox = try AsyncInbox<CrawlReport>(loop: loop) { [unowned self] reports in
+            for report in reports { self.apply(report) }
+        }
+        self.inbox = inbox
+        watcher = try FileSystemWatcher(loop: loop)
+        try watcher.start { [unowned self] events in self.handle(events) }
+        crawler = TreeCrawler(root: settings.rootBytes, ignore: settings.ignore, registrar: watcher.registrar) { report in
+            inbox.post(report)
+        }
+        guard case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory else {
+            throw StartupError("the root \(settings.root) is not a directory; create it or pass --root DIR")
+        }
+        guard watchedRoot.adopt() else {
+            throw StartupError("cannot open the root \(settings.root): \(SystemError.current("open").message)")
+        }
+    }
+
+    /// The first crawl starts once clients can connect (its progress is in `daemon.status`).
+    func allStarted() {
+        startCrawl(.init(id: 0, directory: RelativePath.root, reason: .initial))
+        initialCrawlStartedMs = clock.nowMs()
+    }
+
+    func reload(_ configuration: DaemonConfiguration) {
+        settings = configuration.settings
+        tracker.updateSettings(settings.readiness)
+        crawler?.updateIgnoreRules(settings.ignore)
+        noteChanged(tracker.advance())
+        armDeadlineTimer()
+    }
+
+    func shutdown(graceMs: UInt64, done: @escaping () -> Void) {
+        isStopping = true
+        crawler?.stop()
+        done()
+    }
+
+    // MARK: Status
+
+    var isCrawling: Bool { !crawlsRunning.isEmpty }
+    var watchedDirectoryCount: Int { watches.count }
+    var unwatchedDirectoryCount: Int { unwatchedDirectories.count }
+
+    // MARK: Changes
+
+    func noteChanged(_ paths: [RelativePath]) {
+        guard !paths.isEmpty else { return }
+        for listener in listeners { listener.filesChanged(paths) }
+    }
+
+    func noteRemoved(_ paths: [RelativePath]) {
+        guard !paths.isEmpty else { return }
+        for listener in listeners { listener.filesRemoved(paths) }
+    }
+
+    /// The first crawl of the root is done.
+    func initialCrawlDone(changedMeanwhile changed: [RelativePath]) {
+        initialCrawlFinished = true
+        let counts = tracker.counts
+        log.info("initial crawl done: \(counts.total) file\(counts.total == 1 ? "" : "s") (\(counts.ready) ready, \(counts.pending) pending, \(counts.expired) expired) in \(watches.watchOf.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
+        // Files that changed while the crawl ran get their notifications now.
+        noteChanged(changed)
+        onInitialCrawlDone()
+        // The crawl's batches are gone; give their memory back to the system.
+        MemoryUse.returnFreeMemory()
+    }
+
+    // MARK: Deadlines
+
+    /// Keeps the one readiness timer armed for the earliest transition of all files.
+    func armDeadlineTimer() {
+        let next = tracker.nextDeadlineMs
+        guard next != armedDeadlineMs || (next != nil && !deadlineTimer.isActive) else { return }
+        armedDeadlineMs = next
+        guard let next else {
+            deadlineTimer.stop()
+            return
+        }
+        let delay = max(0, next - clock.nowMs())
+        deadlineTimer.start(afterMs: UInt64(delay)) { [unowned self] in
+            self.armedDeadlineMs = nil
+            self.noteChanged(self.tracker.advance())
+            self.armDeadlineTimer()
+        }
+    }
+}
