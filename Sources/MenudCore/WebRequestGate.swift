@@ -103,7 +103,7 @@ public struct WebRequestGate: Sendable {
                 guard let equals = trimmed.firstIndex(of: "=") else { continue }
                 let name = WebRequestGate.trimmingTrailingBlanks(trimmed[..<equals])
                 guard name == WebRequestGate.cookieName else { continue }
-                var value = WebRequestGate.trimmingTrailingBlanks(trimmed[trimmed.index(after: equals)...])
+                var value = WebRequestGate.trimmingTrailingBlanks(trimmed[trimmed.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
                 if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
                 values.append(value.utf8)
             }
