@@ -74,6 +74,8 @@ extension WebServer {
         var cursor: UnsafeMutablePointer<UInt8>? = start
         guard lws_add_http_header_status(wsi, UInt32(status), &cursor, end) == 0 else { return false }
         for (name, value) in headers {
+            // A line break in a value would start a header of its own.
+            guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { return false }
             let added = name.withCString { namePointer in
                 value.withCString { valuePointer in
                     namePointer.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) { nameBytes in

@@ -46,13 +46,11 @@ extension WebServer {
             owner?.webServer(self, receivedUnreadable: kind, on: connection)
             return 0
         case .oversized:
-            connection.state = .closing
-            connection.releaseQueue()
+            // The owner may still answer (the protocol sends -32600 first); the close frame
+            // follows the queued messages, sent from our timer.
             owner?.webServer(self, oversizedMessage: configuration.maxMessageBytes, on: connection)
-            // Here (unlike in a write callback) lws sends the close frame with this code.
-            var reason = Array("message too big".utf8)
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, &reason, reason.count)
-            return -1
+            connection.close(code: .messageTooBig, reason: "message too big", afterFlushing: true)
+            return 0
         }
     }
 

@@ -8,7 +8,8 @@ public struct WebServerConfiguration: Sendable {
     /// The longest WebSocket message taken in, fragments together; a longer one closes the
     /// connection with 1009.
     public var maxMessageBytes = 1 << 20
-    /// TCP connections at once, HTTP and WebSocket together; lws closes the ones over it.
+    /// TCP connections at once, HTTP and WebSocket together; more wait in the kernel's backlog
+    /// until one closes (idle HTTP ones close after 5 s).
     public var maxConnections = 256
     /// Room for one request's headers; a request with more is dropped by lws without a reply.
     public var maxHeaderBytes = 8192

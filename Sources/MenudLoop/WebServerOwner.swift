@@ -14,7 +14,8 @@ public protocol WebServerOwner: AnyObject {
     func webServer(_ server: WebServer, received message: [UInt8], on connection: WebSocketConnection)
     /// One whole message that is binary or not UTF-8; the connection stays open.
     func webServer(_ server: WebServer, receivedUnreadable kind: WebSocketUnreadable, on connection: WebSocketConnection)
-    /// A message grew past `limit` bytes; the server closes the connection with 1009 next.
+    /// A message grew past `limit` bytes (its bytes are dropped). The owner may send a last
+    /// answer now; then the server closes the connection with 1009, after what is queued.
     func webServer(_ server: WebServer, oversizedMessage limit: Int, on connection: WebSocketConnection)
     /// The connection is gone (closed by either side, dropped, or shut down); nothing sent to
     /// it goes anywhere from now on.

@@ -7,7 +7,8 @@ extension WebSocketConnection {
         case partial
         case text([UInt8])
         case unreadable(WebSocketUnreadable)
-        /// The message would pass the limit: the connection must be closed with 1009.
+        /// The message would pass the limit (reported once; the rest of it is dropped as it
+        /// comes): the connection is to be closed with 1009.
         case oversized
     }
 
@@ -25,10 +26,16 @@ extension WebSocketConnection {
             incoming.removeAll(keepingCapacity: incoming.capacity <= 65_536)
             incomingBytes = 0
             incomingIsBinary = binary
+            incomingIsOversized = false
+        }
+        if incomingIsOversized {
+            if final { incomingIsOversized = false }
+            return .partial
         }
         if incomingBytes + chunk.count + remainingInFrame > limit {
             incoming = []
             incomingBytes = 0
+            incomingIsOversized = !final
             return .oversized
         }
         incomingBytes += chunk.count

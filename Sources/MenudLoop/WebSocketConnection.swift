@@ -31,6 +31,8 @@ public final class WebSocketConnection {
     var incoming: [UInt8] = []
     var incomingBytes = 0
     var incomingIsBinary = false
+    /// The message being received passed the limit: its remaining chunks are dropped.
+    var incomingIsOversized = false
     /// The status code the client's close frame carried, when it closed first.
     public internal(set) var peerCloseCode: WebSocketCloseCode?
 

@@ -59,6 +59,7 @@ final class RecordingWebOwner: WebServerOwner {
 
     func webServer(_ server: WebServer, oversizedMessage limit: Int, on connection: WebSocketConnection) {
         oversized.append(limit)
+        connection.send(Array("too big".utf8))
     }
 
     func webServer(_ server: WebServer, closed connection: WebSocketConnection) {

@@ -53,6 +53,28 @@ final class WebServerLifecycleTests: XCTestCase {
         XCTAssertEqual(harness.closeLoop(), 0)
     }
 
+    func testConnectionsOverTheLimitWaitUntilOneCloses() throws {
+        let harness = try WebTestHarness { $0.maxConnections = 3 }
+        let request = "GET /app.js HTTP/1.1\r\nHost: \(harness.host)\r\nCookie: \(harness.cookie)\r\n\r\n"
+        var kept: [TestSocket] = []
+        for _ in 0..<3 {
+            let client = try harness.connect()
+            XCTAssertEqual(try harness.exchange(request, on: client)?.status, 200)
+            kept.append(client)
+        }
+        let waiting = try harness.connect()
+        waiting.send(request)
+        // Not a timing assertion: nothing may answer it while three are open, however long.
+        harness.spin(iterations: 500) { false }
+        XCTAssertTrue(waiting.inbox.isEmpty, "a fourth connection is not served while three are open")
+        harness.clients.removeAll { $0 === kept[0] }
+        kept.removeFirst() // closes it
+        var parsed: (response: TestHTTPResponse, consumed: Int)?
+        harness.spin { parsed = TestHTTPResponse.parse(waiting.inbox); return parsed != nil }
+        XCTAssertEqual(parsed?.response.status, 200, "served once one has gone")
+        XCTAssertEqual(harness.closeLoop(), 0)
+    }
+
     func testTheIPv4ListenerIsBoundToLoopbackOnly() throws {
         let harness = try WebTestHarness()
         XCTAssertEqual(try listeners(port: harness.port, in: "/proc/net/tcp"), ["0100007F"])

@@ -94,6 +94,7 @@ final class WebServerWebSocketTests: XCTestCase {
     func testAMessageOverTheLimitClosesWith1009() throws {
         let whole = try harness.openWebSocket()
         whole.sendText(String(repeating: "x", count: 5000))
+        XCTAssertEqual(whole.nextText(), "too big", "the owner's last answer goes out first")
         XCTAssertEqual(whole.closeCode(), 1009)
         let fragmented = try harness.openWebSocket()
         fragmented.sendText(String(repeating: "y", count: 4096))
@@ -102,7 +103,10 @@ final class WebServerWebSocketTests: XCTestCase {
             fragmented.send(Frame(fin: index == 4, opcode: index == 0 ? Frame.text : Frame.continuation,
                                   payload: Array(repeating: 0x7A, count: 1000)))
         }
+        fragmented.sendText("after the limit")
+        XCTAssertEqual(fragmented.nextText(), "too big")
         XCTAssertEqual(fragmented.closeCode(), 1009, "the limit holds for fragments together")
+        XCTAssertEqual(harness.owner.messages.count, 1, "nothing after the oversized message is taken")
         XCTAssertEqual(harness.owner.oversized, [4096, 4096])
         XCTAssertTrue(harness.spin { harness.owner.closed.count == 2 })
     }
