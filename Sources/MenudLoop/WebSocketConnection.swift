@@ -77,8 +77,10 @@ public final class WebSocketConnection {
     public func close(code: WebSocketCloseCode = .normal, reason: String = "", afterFlushing: Bool = false) {
         guard state == .open else { return }
         state = .closeRequested(code, reason, afterFlushing: afterFlushing)
-        if afterFlushing && queuedMessages > 0 {
-            if let wsi { lws_callback_on_writable(wsi) }
+        if afterFlushing, let wsi {
+            // The writeable callback sends what is queued, then what lws kept of the last
+            // write, then asks for the close.
+            lws_callback_on_writable(wsi)
             return
         }
         server?.scheduleClose(self)
