@@ -1,7 +1,7 @@
 # menud — see README.md. Every target installs the Debian packages it needs first.
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
-PACKAGES := libuv1-dev pkg-config libssl-dev libmagic-dev libsystemd-dev socat python3 systemd
+PACKAGES := libuv1-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config libssl-dev libmagic-dev libsystemd-dev socat python3 systemd
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test bench bench-scale fuzz test-asan install uninstall clean

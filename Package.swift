@@ -21,10 +21,15 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // HTTP and WebSocket on our own libuv loop; at run time lws also needs its libuv event
+        // library (libwebsockets-evlib-uv), which it dlopens.
+        .systemLibrary(name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
+                       providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-uv"])]),
         // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
-        .target(name: "MenudLoop", dependencies: ["CLibUV"]),
+        // MenudNative for the web page's files: opened beneath their folder with openat2.
+        .target(name: "MenudLoop", dependencies: ["CLibUV", "CLibWebSockets", "MenudNative"]),
         .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
 
         .target(name: "MenudCore"),
@@ -51,6 +56,7 @@ let package = Package(
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
+        .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore"]),
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
         ]),
