@@ -45,7 +45,11 @@ class DaemonClient:
     def __init__(self, socket_path):
         self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.socket.settimeout(30)
-        self.socket.connect(socket_path)
+        try:
+            self.socket.connect(socket_path)
+        except OSError:
+            self.socket.close()
+            raise
         self.buffer = b""
         self.next_id = 1
 

@@ -19,6 +19,7 @@ export class MenuController {
     this.maxWidth = maxWidth;
     this.layer = null;
     this.opening = false;
+    this.answers = 0;
     this.progress = new Map();
     rpc.on('menu.invalidated', (params) => this.invalidated(params));
     rpc.on('action.progress', (params) => this.progressed(params));
@@ -48,6 +49,9 @@ export class MenuController {
     } finally {
       this.opening = false;
     }
+    // What the last menu.open answered, for tests and for anyone reading the DOM.
+    this.answers += 1;
+    document.body.dataset.lastMenuAnswer = `${this.answers}:${answer && answer.menu ? 'menu' : 'empty'}`;
     if (!answer || !answer.menu) return 'empty';
     const menu = answer.menu;
     const layer = new MenuLayer({ menu, source, widthMode: this.widthMode, maxWidth: this.maxWidth });
