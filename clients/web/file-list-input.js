@@ -50,7 +50,13 @@ export function attachListInput({ view, model, menus, notices }) {
       source = { x: pointer?.x ?? 0, y: pointer?.y ?? 0, width: 0, height: 0 };
     }
     const focusIndex = Math.min(index, Math.max(model.total - 1, 0));
-    await menus.open({ target, source, returnFocus: () => view.focusRow(focusIndex) });
+    const key = file ? fileKey(file) : null;
+    // Back to the same file, wherever rows that came or went have moved it.
+    const returnFocus = () => {
+      const now = key ? model.indexOf(key) : -1;
+      view.focusRow(now >= 0 ? now : focusIndex);
+    };
+    await menus.open({ target, source, returnFocus });
   }
 
   scroller.addEventListener('pointerdown', (event) => {

@@ -40,6 +40,7 @@ export class FileListView {
   }
 
   render() {
+    this.followFocusedFile();
     const total = this.model.total;
     const win = virtualWindow(this.geometry());
     this.content.style.height = `${win.scrollHeight}px`;
@@ -64,6 +65,21 @@ export class FileListView {
     }
     const focused = this.elements.get(this.focusedIndex);
     if (focused && document.activeElement === this.scroller && this.wantsFocus) focused.focus({ preventScroll: true });
+  }
+
+  /** Keeps the focus on the same file when rows above it come or go. */
+  followFocusedFile() {
+    if (!this.focusedKey) return;
+    const file = this.model.fileAt(this.focusedIndex);
+    if (file && fileKey(file) === this.focusedKey) return;
+    const moved = this.model.indexOf(this.focusedKey);
+    if (moved < 0) return;
+    const hadFocus = this.scroller.contains(document.activeElement);
+    this.focusedIndex = moved;
+    if (hadFocus) {
+      this.wantsFocus = true;
+      this.scroller.focus({ preventScroll: true });
+    }
   }
 
   createRow(index) {
@@ -139,6 +155,8 @@ export class FileListView {
     const total = this.model.total;
     if (total === 0) return;
     this.focusedIndex = Math.min(Math.max(index, 0), total - 1);
+    const file = this.model.fileAt(this.focusedIndex);
+    this.focusedKey = file ? fileKey(file) : null;
     this.scroller.scrollTop = scrollTopToShow({ ...this.geometry(), index: this.focusedIndex });
     this.wantsFocus = true;
     this.render();
