@@ -79,9 +79,9 @@ class DaemonClient:
 class Daemon:
     """menud on a temporary root. `root` is the watched folder; `log()` its stderr so far."""
 
-    def __init__(self, settle="400ms", config=None, program="menud", environment=None):
-        self.home = tempfile.mkdtemp(prefix="menud-web-")
-        self.root = os.path.join(self.home, "root")
+    def __init__(self, settle="400ms", config=None, program="menud", environment=None, base=None, root_name="root"):
+        self.home = tempfile.mkdtemp(prefix="menud-web-", dir=base)
+        self.root = os.path.join(self.home, root_name)
         os.mkdir(self.root)
         self.runtime = os.path.join(self.home, "run")
         os.mkdir(self.runtime, 0o700)

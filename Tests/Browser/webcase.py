@@ -15,6 +15,9 @@ class WebTestCase(unittest.TestCase):
     config = None
     program = "menud"
     environment = None
+    # Where the temporary folder goes (None: the system's temporary directory).
+    base = None
+    root_name = "root"
     viewport = (1000, 700)
 
     @classmethod
@@ -23,7 +26,8 @@ class WebTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.daemon = harness.Daemon(settle=cls.settle, config=cls.config, program=cls.program, environment=cls.environment)
+        cls.daemon = harness.Daemon(settle=cls.settle, config=cls.config, program=cls.program, environment=cls.environment, base=cls.base,
+                                    root_name=cls.root_name)
         try:
             cls.populate(cls.daemon)
             cls.daemon.start()
