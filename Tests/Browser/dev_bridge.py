@@ -53,6 +53,7 @@ class DevBridge:
         self.thread = None
         self.server = None
         self.port = None
+        self.live = set()
 
     def start(self):
         ready = threading.Event()
@@ -83,6 +84,11 @@ class DevBridge:
         if self.loop and self.server:
             self.loop.call_soon_threadsafe(self.server.close)
             self.thread.join(10)
+
+    def drop_connections(self):
+        """Closes every page connection from the server's side, as a daemon restart would."""
+        for websocket in list(self.live):
+            asyncio.run_coroutine_threadsafe(websocket.close(1001, "going away"), self.loop).result(10)
 
     def record(self, direction, text):
         with self.lock:
@@ -116,6 +122,7 @@ class DevBridge:
 
     async def bridge(self, websocket, *_):
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=LINE_LIMIT)
+        self.live.add(websocket)
 
         async def page_to_daemon():
             async for message in websocket:
@@ -139,6 +146,7 @@ class DevBridge:
         except websockets.ConnectionClosed:
             pass
         finally:
+            self.live.discard(websocket)
             for task in tasks:
                 task.cancel()
             writer.close()

@@ -119,5 +119,46 @@ class ListTests(WebTestCase):
         self.assertEqual(browser.js("return document.activeElement.id"), "folder-menu")
 
 
+    def test_the_page_reconnects_and_is_live_again_after_the_connection_drops(self):
+        if self.page.bridge is None:
+            self.skipTest("dropping the connection needs the development bridge")
+        self.load(rows=4)
+        self.open_row_menu("notes.txt", x=300)
+        self.page.bridge.drop_connections()
+        browser.wait_menu_gone()
+        browser.wait_for(lambda: browser.js("return document.body.dataset.connection === 'online' && document.body.dataset.ready === 'true'")
+                         and len(self.page.bridge.live) == 1, "the page never reconnected")
+        self.daemon.write("after-reconnect.txt", b"new")
+        browser.wait_for(lambda: browser.js("return document.querySelector('.row[data-path=\"after-reconnect.txt\"]') !== null"),
+                         "the list is not live after reconnecting")
+        os.remove(self.daemon.path("after-reconnect.txt"))
+        browser.wait_for(lambda: browser.js("return document.querySelectorAll('.row[data-path]').length") == 4, "the row stayed")
+
+
+    def test_a_name_that_is_not_utf8_opens_its_own_menu_by_its_bytes(self):
+        raw = os.path.join(os.fsencode(self.daemon.root), b"caf\xe9.txt")
+        with open(raw, "wb") as handle:
+            handle.write(b"latin-1 name")
+        try:
+            self.load(rows=5)
+            shown = "caf\ufffd.txt"
+            browser.wait_for(lambda: browser.js(f"return document.querySelector('.row[data-path=\"{shown}\"][data-state=ready]') !== null"),
+                             "the file never showed as ready")
+            browser.record_sends()
+            self.open_row_menu(shown, x=300)
+            browser.item("Inspect").click()
+            output = browser.wait_for(lambda: browser.js("const n = [...document.querySelectorAll('.notice-outcome')].find(n => n.querySelector('h2').textContent === 'Inspect'); return n && n.querySelector('pre').textContent"),
+                                      "Inspect's outcome never showed")
+            self.assertIn("12 bytes", output)
+            frames = self.page.frames()
+            if frames is not None:
+                opened = [json.loads(f.text) for f in frames if '"menu.open"' in f.text][-1]
+                self.assertEqual(opened["params"]["target"], {"pathBase64": "Y2Fm6S50eHQ="})
+        finally:
+            os.remove(raw)
+            browser.wait_for(lambda: browser.js("return document.querySelectorAll('.row[data-path]').length") == 4, "the row stayed")
+            browser.js("document.querySelectorAll('.notice').forEach(n => n.remove())")
+
+
 if __name__ == "__main__":
     unittest.main()
