@@ -66,7 +66,9 @@ export class MenuLayer {
   }
 
   listen() {
-    this.element.addEventListener('keydown', (event) => this.onKey(event));
+    // On the document, so keys still reach the menu when a click left the focus on no item.
+    this.keyHandler = (event) => this.onKey(event);
+    document.addEventListener('keydown', this.keyHandler, true);
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('pointermove', (event) => this.onHover(event));
     this.element.addEventListener('contextmenu', (event) => {
@@ -201,6 +203,7 @@ export class MenuLayer {
     if (this.finished) return this.outcome;
     this.finished = true;
     clearTimeout(this.hoverTimer);
+    document.removeEventListener('keydown', this.keyHandler, true);
     document.body.dataset.menu = 'closing';
     if (animated) {
       await Promise.all([

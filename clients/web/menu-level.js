@@ -23,6 +23,7 @@ export class MenuLevel {
     this.element.className = 'menu';
     this.element.id = this.key;
     this.element.setAttribute('role', 'menu');
+    this.element.tabIndex = -1;
     this.element.setAttribute('aria-label', this.title || 'Menu');
     this.element.style.visibility = 'hidden';
     this.element.style.borderWidth = `${METRICS.border}px`;
