@@ -19,6 +19,9 @@ import websockets.server
 
 RPC_PATH = "/rpc"
 LINE_LIMIT = 64 * 1024 * 1024
+# The policy the page is written for (clients/web/README.md): the tests run under it, so an
+# inline script or style, or a request to anywhere else, would break them.
+CONTENT_SECURITY_POLICY = "default-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -117,7 +120,8 @@ class DevBridge:
                 body = handle.read()
             extension = os.path.splitext(full)[1]
             kind = CONTENT_TYPES.get(extension) or mimetypes.guess_type(full)[0] or "application/octet-stream"
-            return http.HTTPStatus.OK, [("Content-Type", kind), ("Cache-Control", "no-store")], body
+            return http.HTTPStatus.OK, [("Content-Type", kind), ("Cache-Control", "no-store"),
+                                        ("Content-Security-Policy", CONTENT_SECURITY_POLICY)], body
         return http.HTTPStatus.NOT_FOUND, [("Content-Type", "text/plain")], b"not found\n"
 
     async def bridge(self, websocket, *_):

@@ -119,6 +119,8 @@ export class MenuLevel {
       element.setAttribute('aria-expanded', 'false');
     }
     if (item.key) element.setAttribute('aria-keyshortcuts', item.key);
+    // The seed's row has no room for a second line: the subtitle is the item's tooltip.
+    if (item.subtitle) element.title = item.subtitle;
     if (columns.badge) {
       const badge = item.badge ? badgeElement(item.badge.kind, item.badge.color) : slot('badge-slot');
       badge.style.width = `${METRICS.badgeSize}px`;
