@@ -98,14 +98,14 @@ class Daemon:
         self.web_port = None
         self.process = None
 
-    def start(self):
+    def start(self, timeout=60):
         arguments = list(self.arguments)
         if PAGE_SERVER == "daemon":
             self.web_port = free_port()
             arguments += ["--web", f"127.0.0.1:{self.web_port}"]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(arguments, stdout=log, stderr=log, env=self.environment)
-        deadline = time.time() + 30
+        deadline = time.time() + timeout
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"menud exited with {self.process.returncode}:\n{self.log()}")
@@ -118,7 +118,10 @@ class Daemon:
             except OSError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError(f"menud did not answer within 30 s:\n{self.log()}")
+        log = self.log()
+        self.process.kill()
+        self.process.wait()
+        raise RuntimeError(f"menud did not finish its first crawl within {timeout} s:\n{log[-4000:]}")
 
     def client(self):
         return DaemonClient(self.socket_path)
@@ -135,7 +138,12 @@ class Daemon:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        shutil.rmtree(self.home, ignore_errors=True)
+        # A tree of 100,000 files is removed in one go almost always; try again if not.
+        for _ in range(3):
+            shutil.rmtree(self.home, ignore_errors=True)
+            if not os.path.exists(self.home):
+                break
+            time.sleep(0.2)
 
     def path(self, *parts):
         return os.path.join(self.root, *parts)

@@ -86,6 +86,19 @@ class HandshakeTests(WebTestCase):
         browser.wait_for(lambda: browser.js("return document.querySelector('.row[data-path=\"renamed.txt\"]') !== null"),
                          "the renamed file never showed")
 
+    def test_cancelling_the_prompt_cancels_the_menu_and_runs_nothing(self):
+        self.load(rows=5)
+        browser.record_sends()
+        self.open_row_menu("notes.txt", x=300)
+        browser.item("Rename…").click()
+        browser.wait_for(lambda: browser.js("return document.querySelector('dialog.prompt[open]') !== null"), "no prompt")
+        self.key("Escape", key_code=27)
+        browser.wait_for(lambda: "menu.cancel" in self.sent_methods(), "the menu was not cancelled")
+        self.assertNotIn("menu.dismissed", self.sent_methods())
+        self.assertIsNone(browser.js("return document.querySelector('dialog.prompt')"))
+        self.assertTrue(os.path.exists(self.daemon.path("notes.txt")))
+        self.assertEqual(browser.js("return document.activeElement.dataset.path"), "notes.txt", "focus back on the row")
+
     def test_a_running_action_shows_a_progress_bar_then_its_outcome(self):
         self.load(rows=5)
         browser.js(WATCH_DOM, "nothing")
