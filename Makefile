@@ -1,10 +1,12 @@
 # menud — see README.md. Every target installs the Debian packages it needs first.
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
-PACKAGES := libuv1-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config libssl-dev libmagic-dev libsystemd-dev socat python3 systemd
+# The browser tests (Tests/Browser) drive Debian's headless Chromium with selenium.
+PACKAGES := libuv1-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config libssl-dev libmagic-dev libsystemd-dev \
+            socat python3 systemd chromium chromium-driver python3-selenium python3-websockets fonts-dejavu-core
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench bench-scale fuzz test-asan install uninstall clean
+.PHONY: deps build release run test test-browser bench bench-scale fuzz test-asan install uninstall clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -25,6 +27,12 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/Browser/run.sh "$$($(SWIFT) build --show-bin-path)"
+
+# The browser tests alone (the debug build must exist).
+test-browser: deps
+	$(SWIFT) build
+	Tests/Browser/run.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps
 	bench/run.sh

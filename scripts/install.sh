@@ -7,6 +7,7 @@
 #
 #   PREFIX/bin/menud, PREFIX/bin/menuctl              the programs
 #   PREFIX/share/menud/menud.json5                    the documented default config, for reference
+#   PREFIX/share/menud/web/                           the web page (clients/web), which menud serves
 #   PREFIX/share/doc/menud/service.md, protocol.md    the documentation
 #   UNITS/menud.service, UNITS/menud.socket           the systemd user units, ExecStart naming
 #                                                     PREFIX/bin/menud; UNITS is $SYSTEMD_USER_DIR,
@@ -97,7 +98,7 @@ binaries=$2
 for program in menud menuctl; do
     [ -x "$binaries/$program" ] || fail "$binaries/$program is missing; build first (swift build -c release) or run make install"
 done
-for file in config/menud.service config/menud.socket config/menud.json5; do
+for file in config/menud.service config/menud.socket config/menud.json5 clients/web/index.html; do
     [ -f "$source_dir/$file" ] || fail "$source_dir/$file is missing; run this script from a complete menud checkout"
 done
 
@@ -123,6 +124,16 @@ put() {
 put "$binaries/menud" "$bin_dir/menud" 0755
 put "$binaries/menuctl" "$bin_dir/menuctl" 0755
 put "$source_dir/config/menud.json5" "$share_dir/menud.json5" 0644
+# The web page: every file of clients/web, and nothing left from an older page.
+rm -rf "$share_dir/web.installing.$$"
+(cd "$source_dir/clients/web" && find . -type f ! -name "*.md") | while read -r file; do
+    mkdir -p "$(dirname "$share_dir/web.installing.$$/$file")"
+    cp "$source_dir/clients/web/$file" "$share_dir/web.installing.$$/$file"
+    chmod 0644 "$share_dir/web.installing.$$/$file"
+done
+rm -rf "$share_dir/web"
+mv "$share_dir/web.installing.$$" "$share_dir/web"
+echo "installed $share_dir/web ($(find "$share_dir/web" -type f | wc -l | tr -d ' ') files)"
 for doc in service.md protocol.md; do
     if [ -f "$source_dir/docs/$doc" ]; then
         put "$source_dir/docs/$doc" "$doc_dir/$doc" 0644

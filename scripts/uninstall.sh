@@ -5,7 +5,7 @@
 #
 # - stops and disables the user units when a systemd user manager is reachable (never when
 #   SYSTEMD_USER_DIR is set: that names a staging folder, not the live one);
-# - removes PREFIX/bin/menud and menuctl, PREFIX/share/menud, PREFIX/share/doc/menud, and the
+# - removes PREFIX/bin/menud and menuctl, PREFIX/share/menud (with the web page), PREFIX/share/doc/menud, and the
 #   units, with the enable links pointing at them;
 # - removes the config only when it is still the default one, and only when something of
 #   this PREFIX was installed (every PREFIX shares the one config). A config you changed is
@@ -109,6 +109,11 @@ for program in menud menuctl; do
 done
 prune "$prefix/bin" "$prefix"
 remove "$prefix/share/menud/menud.json5"
+if [ -d "$prefix/share/menud/web" ]; then
+    rm -rf "$prefix/share/menud/web"
+    echo "removed $prefix/share/menud/web"
+    removed=$((removed + 1))
+fi
 prune "$prefix/share/menud" "$prefix"
 for doc in service.md protocol.md; do
     remove "$prefix/share/doc/menud/$doc"

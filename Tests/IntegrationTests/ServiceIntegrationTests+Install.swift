@@ -66,6 +66,10 @@ extension ServiceIntegrationTests {
         let shipped = try Data(contentsOf: ServiceCommand.repositoryRoot.appendingPathComponent("config/menud.json5"))
         XCTAssertEqual(try Data(contentsOf: place.config), shipped, "the default config is installed")
         XCTAssertEqual(try Data(contentsOf: place.prefix.appendingPathComponent("share/menud/menud.json5")), shipped)
+        for page in ["index.html", "app.js", "menu-layout.js", "icons/trash.svg"] {
+            let source = ServiceCommand.repositoryRoot.appendingPathComponent("clients/web/\(page)")
+            XCTAssertEqual(try Data(contentsOf: place.prefix.appendingPathComponent("share/menud/web/\(page)")), try Data(contentsOf: source), "the web page's \(page) is installed")
+        }
 
         let service = try String(contentsOf: place.service, encoding: .utf8)
         let socket = try String(contentsOf: place.socket, encoding: .utf8)

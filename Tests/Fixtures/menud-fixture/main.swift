@@ -1,7 +1,9 @@
 // The daemon with extra plugins for the integration tests: "faulty" throws while building its
 // items, "sluggish" takes 2 s to build them (past any sensible menuBuildTimeout), and "hello"
 // is the example of docs/plugins.md. With MENUD_FIXTURE_PROBE=1 in its environment it also has
-// "probe" (ProbePlugin.swift), for the tests of what actions are given and of stuck actions.
+// "probe" (ProbePlugin.swift), for the tests of what actions are given and of stuck actions; with
+// MENUD_FIXTURE_SHOWCASE=1, "showcase" (ShowcasePlugin.swift): submenus and a titled group for
+// the web page's browser tests.
 // It also shows how a host program registers plugins.
 import Foundation
 import MenudPluginAPI
@@ -30,5 +32,8 @@ var fixturePlugins = [
 ]
 if ProcessInfo.processInfo.environment["MENUD_FIXTURE_PROBE"] == "1" {
     fixturePlugins.append(PluginFactory(name: "probe") { _ in ProbePlugin() })
+}
+if ProcessInfo.processInfo.environment["MENUD_FIXTURE_SHOWCASE"] == "1" {
+    fixturePlugins.append(PluginFactory(name: "showcase") { _ in ShowcasePlugin() })
 }
 exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: fixturePlugins))
