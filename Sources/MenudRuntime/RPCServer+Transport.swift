@@ -57,6 +57,13 @@ extension RPCServer {
         process(message, on: client)
     }
 
+    func unreadable(_ problem: String, on link: any RPCConnection) {
+        guard let client = clients[ObjectIdentifier(link)] else { return }
+        var reply: [UInt8] = []
+        ResponseEncoder.error(id: .null, RPCError(.parseError, message: "The message is not JSON-RPC: \(problem)."), into: &reply)
+        write(reply, to: client)
+    }
+
     func oversized(limit: Int, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
         var reply: [UInt8] = []
