@@ -49,7 +49,7 @@ final class DaemonRoot {
         let status = StatusReporter(files: files, tree: tree, clock: clock, configuration: configuration,
                                     connectionCount: { [unowned server] in server.connectionCount },
                                     address: { [unowned transport] in transport.address },
-                                    webAddress: { [weak web] in web?.address })
+                                    webAddress: { [weak web] in web.map { ($0.address, $0.tokenPath) } })
         let trimmer = HeapTrimmer(scheduler: loop)
         let systemd = SystemdService(files: files, tree: tree, root: settings.root)
         self.systemd = systemd

@@ -40,6 +40,9 @@ final class WebSocketTransport: RPCTransport, WebServerOwner {
     /// `127.0.0.1:7780`: the address with the port actually bound.
     var address: String { (server?.listening.first ?? settings.listen).description }
 
+    /// The file that holds the secret.
+    var tokenPath: String { settings.tokenPath }
+
     /// The page's address, without the secret.
     var pageURL: String { "http://\(address)/" }
 
