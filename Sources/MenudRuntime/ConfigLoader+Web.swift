@@ -1,11 +1,12 @@
 import MenudLoop
 
 extension ConfigLoader {
-    /// `web: { listen, allowNonLoopback, documents }`; `null` or an object without `listen`
-    /// leaves the web server off.
+    /// `web: { listen, allowNonLoopback, documents }`; `null`, `{}` (the shipped config's) or an
+    /// object without `listen` leaves the web server off.
     static func buildWeb(_ value: ConfigValue, file: String, baseDirectory: String, environment: ConfigEnvironment) throws(ConfigError) -> ConfigWeb? {
         if value == .null { return nil }
         let reader = try ConfigObjectReader(value, at: "web", file: file, allowedKeys: ConfigWeb.allowedKeys)
+        if reader.fields.isEmpty { return nil }
         var web = ConfigWeb()
         web.allowNonLoopback = try reader.bool("allowNonLoopback") ?? false
         if let text = try reader.string("listen") {
