@@ -19,6 +19,9 @@ extension DaemonSettings {
         } else if let configured = config?.listen {
             listen = configured
         } else {
+            if options.webDocuments != nil {
+                throw StartupError("--web-documents names the page's folder, but the web page is off; add --web 127.0.0.1:7780 (or web.listen in the config)")
+            }
             return nil
         }
         let documents: String

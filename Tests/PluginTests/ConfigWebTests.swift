@@ -69,6 +69,10 @@ final class ConfigWebTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("--web: 10.1.2.3:7780 is not a loopback address"), "\(error)")
         }
         XCTAssertNil(try DaemonSettings.resolveWeb(config: nil, options: CommandLineOptions(), environment: [:]))
+        options.web = nil
+        XCTAssertThrowsError(try DaemonSettings.resolveWeb(config: nil, options: options, environment: [:])) { error in
+            XCTAssertTrue("\(error)".contains("the web page is off; add --web"), "\(error)")
+        }
         XCTAssertEqual(WebSettings.defaultTokenPath(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]), "/run/user/7/menud/web-token")
         XCTAssertEqual(WebSettings.defaultTokenPath(environment: [:]), "/tmp/menud-\(getuid())/web-token")
     }
