@@ -64,7 +64,7 @@ final class WebSocketTransport: RPCTransport, WebServerOwner {
             tokenFile.remove(ifHolding: secret)
             throw StartupError("cannot serve the web page: \(error). Choose another address with --web or web.listen.")
         }
-        log.info("serving the web page on \(pageURL) (menuctl web prints the URL with its secret, kept in \(settings.tokenPath))")
+        log.info("serving the web page from \(settings.documents) on \(pageURL) (menuctl web prints the URL with its secret, kept in \(settings.tokenPath))")
     }
 
     /// Stops listening and closes the WebSocket clients (1001): a browser reconnects on its
