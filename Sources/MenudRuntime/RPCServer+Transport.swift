@@ -40,7 +40,7 @@ extension RPCServer {
         log.forget("accept-descriptors")
         connections[client.id] = client
         clients[ObjectIdentifier(link)] = client
-        log.debug("client \(client.number) connected (pid \(peer?.pid ?? 0))")
+        log.debug("client \(client.number) connected (\(peer.map { "pid \($0.pid)" } ?? "no peer credentials"))")
         return true
     }
 
