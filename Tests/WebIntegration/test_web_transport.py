@@ -242,7 +242,7 @@ class StartupTests(unittest.TestCase):
         self.assertIsNone(daemon.client().call("daemon.status")["result"]["web"])
         self.assertFalse(os.path.exists(daemon.token_path))
 
-    def test_a_symlinked_or_foreign_token_folder_is_refused(self):
+    def test_a_symlinked_token_folder_is_refused(self):
         daemon = self.daemon()
         elsewhere = os.path.join(daemon.home, "elsewhere")
         os.mkdir(elsewhere, 0o700)
@@ -276,6 +276,17 @@ class StartupTests(unittest.TestCase):
         code, log = allowed.run_to_exit()
         self.assertEqual(code, 1, "allowed, but no interface here has that address")
         self.assertIn("no interface of this machine has that address", log)
+
+    def test_a_port_in_use_stops_the_start_with_a_clear_message_and_leaves_nothing(self):
+        daemon = self.daemon()
+        with __import__("socket").socket() as holder:
+            holder.bind(("127.0.0.1", daemon.port))
+            holder.listen(1)
+            code, log = daemon.run_to_exit()
+        self.assertEqual(code, 1)
+        self.assertIn(f"cannot serve the web page: cannot listen on 127.0.0.1:{daemon.port}: the address is already in use", log)
+        self.assertFalse(os.path.exists(daemon.socket_path), "the socket is removed again")
+        self.assertFalse(os.path.exists(daemon.token_path), "no secret is left behind")
 
     def test_menuctl_web_prints_the_url_with_the_token(self):
         daemon = self.daemon().start()
