@@ -1,5 +1,6 @@
 import MenudCore
 import MenudLoop
+import MenudProtocol
 
 /// What carries JSON-RPC messages between clients and the ``RPCServer``: the Unix socket
 /// (``PipeTransport``) and the web page's WebSocket (``WebSocketTransport``), both at once. A transport knows
