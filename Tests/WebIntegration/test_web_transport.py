@@ -67,6 +67,10 @@ class SameProtocolTests(DaemonTestCase):
         batch = web.receive_json()
         self.assertEqual([one["id"] for one in batch], [1, 2], "a batch is one message and one answer")
         self.assertEqual(web.call("files.get", {"path": "notes.txt"})["result"]["size"], 5, "still open")
+        request = json.dumps({"jsonrpc": "2.0", "id": 77, "method": "files.get", "params": {"path": "notes.txt"}}).encode()
+        web.send_frame(0x1, request[:20], fin=False)
+        web.send_frame(0x0, request[20:])
+        self.assertEqual(web.receive_json()["id"], 77, "a message in fragments is one message")
 
     def test_notifications_reach_the_websocket(self):
         web = self.daemon.websocket()
