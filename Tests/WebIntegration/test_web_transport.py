@@ -2,9 +2,11 @@
 notifications as the Unix socket, one text message per JSON-RPC message; and what the web
 server refuses. Each test starts the real menud with --web (MENUD_BIN_DIR names the build)."""
 
+import http.client
 import json
 import os
 import signal
+import socket
 import stat
 import subprocess
 import time
@@ -149,7 +151,7 @@ class LimitTests(DaemonTestCase):
 
     def test_a_client_that_stops_reading_is_dropped(self):
         web = self.daemon.websocket()
-        web.socket.setsockopt(__import__("socket").SOL_SOCKET, __import__("socket").SO_RCVBUF, 4096)
+        web.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "files.list"})
         try:
             for _ in range(2000):
@@ -283,7 +285,7 @@ class StartupTests(unittest.TestCase):
 
     def test_a_port_in_use_stops_the_start_with_a_clear_message_and_leaves_nothing(self):
         daemon = self.daemon()
-        with __import__("socket").socket() as holder:
+        with socket.socket() as holder:
             holder.bind(("127.0.0.1", daemon.port))
             holder.listen(1)
             code, log = daemon.run_to_exit()
@@ -291,6 +293,36 @@ class StartupTests(unittest.TestCase):
         self.assertIn(f"cannot serve the web page: cannot listen on 127.0.0.1:{daemon.port}: the address is already in use", log)
         self.assertFalse(os.path.exists(daemon.socket_path), "the socket is removed again")
         self.assertFalse(os.path.exists(daemon.token_path), "no secret is left behind")
+
+    def test_make_run_prints_the_url_of_the_page(self):
+        home = self.daemon(web=False).home
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "run-demo.sh")
+        environment = dict(os.environ, MENUD_DEMO_DIR=os.path.join(home, "demo"), MENUD_SOCKET=os.path.join(home, "run", "demo.sock"),
+                           MENUD_WEB="127.0.0.1:0", XDG_RUNTIME_DIR=os.path.join(home, "run"))
+        demo = subprocess.Popen([script, BIN_DIR], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+                                start_new_session=True, text=True)
+        try:
+            url = None
+            deadline = time.time() + 30
+            while url is None and time.time() < deadline:
+                line = demo.stdout.readline()
+                if not line:
+                    break
+                if "?token=" in line:
+                    url = line.strip()
+            self.assertIsNotNone(url, "make run never printed the page's URL")
+            self.assertRegex(url, r"^http://127\.0\.0\.1:[0-9]+/\?token=[A-Za-z0-9_-]{43}$")
+            port = int(url.split(":")[2].split("/")[0])
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+            connection.request("GET", url[len(f"http://127.0.0.1:{port}"):])
+            response = connection.getresponse()
+            self.assertEqual(response.status, 200)
+            self.assertIn(b"<script", response.read())
+            connection.close()
+        finally:
+            os.killpg(demo.pid, signal.SIGTERM)
+            demo.wait(20)
+            demo.stdout.close()
 
     def test_menuctl_web_prints_the_url_with_the_token(self):
         daemon = self.daemon().start()
