@@ -32,11 +32,12 @@ final class DaemonRoot {
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker
         let openRoot = { [root = tree.watchedRoot] in root.open() }
+        let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
-                                       openRoot: openRoot, server: server)
+                                       openRoot: openRoot, pager: pager, server: server)
         let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop)
         let menus = try MenuService(configuration: configuration, log: log, clock: clock, scheduler: loop, files: files,
-                                    openRoot: openRoot, host: host, actions: actions, server: server)
+                                    openRoot: openRoot, host: host, pager: pager, actions: actions, server: server)
         let notifier = try NotifierService(files: files, server: server, scheduler: loop)
         let transport = PipeTransport(loop: loop, socketPath: settings.socketPath, maxMessageBytes: settings.maxFrameBytes, log: log)
         self.transport = transport
@@ -64,7 +65,7 @@ final class DaemonRoot {
         MenuRoutes(menus: menus, files: files, paths: paths).register(on: server.router)
         SubscriptionRoutes.register(on: server.router)
 
-        group = ServiceGroup([signals, server, actions, tree, host, menus, notifier, status, trimmer,
+        group = ServiceGroup([signals, server, pager, actions, tree, host, menus, notifier, status, trimmer,
                               TransportService(transport: transport, server: server), systemd], log: log)
         signals.onStop = { [unowned self] in shutdown() }
         signals.onReload = { [unowned self] in reload() }
