@@ -46,9 +46,3 @@ extension DirectoryPages {
                           size: size, sizeText: FileSizeText.format(size), mtimeMs: mtimeMs, identity: identity)
     }
 }
-
-extension TargetFileCounts {
-    init(_ counts: ReadinessCounts) {
-        self.init(pending: counts.pending, ready: counts.ready, expired: counts.expired)
-    }
-}
