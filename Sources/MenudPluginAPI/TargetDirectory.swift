@@ -40,7 +40,12 @@ public struct TargetDirectory: Sendable {
             }
             var start = 0
             if let position = query.position {
-                start = sorted.firstIndex { position.admits($0.pathBytes) } ?? sorted.count
+                // The first file at or after the position (the files are in order).
+                var end = sorted.count
+                while start < end {
+                    let middle = (start + end) / 2
+                    if position.admits(sorted[middle].pathBytes) { end = middle } else { start = middle + 1 }
+                }
             }
             var page: [TargetFile] = []
             var index = start
