@@ -1,6 +1,7 @@
 import MenudCore
 import MenudNative
 import MenudPluginAPI
+import MenudProtocol
 
 extension ActionRunner {
     /// The action's turn has come: hands what the loop knows now (the tracker's facts of its

@@ -3,6 +3,8 @@ import MenuLayout
 import MenudCore
 import MenudNative
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 extension MenuService {
     /// `menu.open` for one file or a selection the route has resolved: asks the plugin host for
