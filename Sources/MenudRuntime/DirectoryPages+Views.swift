@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 import MenudNative
 import MenudPluginAPI
 

@@ -1,5 +1,7 @@
 import Foundation
 import MenudCore
+import MenudJSON
+import MenudProtocol
 import MenudPluginAPI
 
 extension MenuService {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// Pages read one call at a time (`ReadinessTracker.page`): walked to the end they are the
 /// listing, whatever the page size and the visit budget; files changing between pages never

@@ -1,5 +1,6 @@
 import Foundation
 import MenudCore
+import MenudProtocol
 import MenudLoop
 import MenudNative
 import MenudPluginAPI
