@@ -16,7 +16,7 @@ extension ReadinessTracker {
         precondition(query.offset == 0 && query.since == nil, "a page starts at a position, not an offset, and takes no since")
         guard let limit = query.limit else { preconditionFailure("a page has a limit") }
         if limit < 0 { throw .negativeLimit(limit) }
-        guard limit > 0 else { return position }
+        precondition(limit > 0, "a page holds at least one file")
         tree.flush(table: table)
         let plan = plan(for: query.glob)
         // Read in one call, so nothing changes under it: no versions to keep, no cursor to register.
