@@ -55,7 +55,8 @@ extension CommandActions {
     /// happen to them in between is the command's to handle (docs/plugins.md says how).
     static func run(_ spec: CommandActionSpec, context: ActionContext) async throws -> ActionOutcome {
         let argv = try argv(for: spec, files: context.files, root: context.root, input: context.input)
-        // A directory action's context lists every tracked file, but its argv names none.
+        // A directory action names no file: its context has none (the folder's files, should it
+        // want them, are `context.directory`'s pages), and its argv none either.
         if spec.scope != .directory {
             for file in context.files {
                 do {

@@ -11,39 +11,29 @@ extension FileActions {
         guard !files.isEmpty else {
             return ActionOutcome(message: "No files to move to the Trash")
         }
-        let rootPath = Array(context.root.utf8)
-        let rootDirectory = try context.openedRoot()
-        let root = TrashRoot(path: rootPath, directory: rootDirectory)
-        let can = TrashCan(locator: trashCan.locator.resolving(beneath: rootPath, root: rootDirectory), now: trashCan.now)
-        var trashed: [TrashCan.Trashed] = []
-        var failures: [String] = []
-        for (index, file) in files.enumerated() {
-            try context.checkCancellation()
-            let absolutePath = TrashPaths.join(rootPath, file.pathBytes)
-            do {
-                let entry: TargetEntry
-                do {
-                    entry = try context.openParent(of: file)
-                } catch {
-                    throw FileActionError(error.failure("move \(file.absolutePath) to the Trash").message)
-                }
-                let request = TrashCan.Request(
-                    folder: entry.directory, name: entry.name, identity: entry.identity, absolutePath: absolutePath)
-                trashed.append(try can.moveToTrash(request, device: entry.status.device, root: root))
-                context.log.info("moved \(file.path) to the Trash")
-            } catch let error as FileActionError {
-                failures.append(error.message)
-            }
-            if files.count > 1 {
-                context.progress.report(fraction: Double(index + 1) / Double(files.count))
-            }
+        var run = try TrashRun(trashCan: trashCan, context: context, expected: files.count)
+        for file in files { try run.trash(file) }
+        return try run.outcome()
+    }
+
+    /// Move Expired Files to Trash: the files expired as the action runs, asked of the folder a
+    /// page at a time (each file looked up beneath the root as its page is read, with the
+    /// identity it has then), each trashed as ``moveToTrash(_:files:)`` trashes it. A file
+    /// written again since the menu opened is pending, not expired, and stays.
+    func moveExpiredToTrash(_ context: ActionContext) async throws -> ActionOutcome {
+        guard let directory = context.directory else {
+            throw ActionFailure("Move Expired Files to Trash works on the whole folder; open the folder's menu to use it.")
         }
-        if !failures.isEmpty {
-            let done = trashed.isEmpty ? "" : "Moved \(trashed.count) of \(files.count) files to the Trash. "
-            throw ActionFailure(done + failures.joined(separator: " "))
+        var run = try TrashRun(trashCan: trashCan, context: context, expected: directory.counts.expired)
+        var next: TargetFileQuery? = TargetFileQuery(state: .expired)
+        while let query = next {
+            let page = try await directory.page(query)
+            for file in page.files where file.state == .expired { try run.trash(file) }
+            next = page.next
         }
-        let message = files.count == 1
-            ? "Moved \(files[0].name) to the Trash" : "Moved \(files.count) files to the Trash"
-        return ActionOutcome(message: message, output: trashed.map(\.trashedPath).joined(separator: "\n"))
+        guard run.attempted > 0 else {
+            return ActionOutcome(message: "No files to move to the Trash")
+        }
+        return try run.outcome()
     }
 }

@@ -8,7 +8,8 @@ import MenudPluginAPI
 /// - one file: Inspect, Duplicate, Rename… (asks for the new name), and Move to Trash in a
 ///   separated group;
 /// - a selection: Duplicate and Move to Trash, for all selected files;
-/// - the directory: "Move Expired Files to Trash" when some files have expired.
+/// - the directory: "Move Expired Files to Trash" when some files have expired (from the
+///   folder's counts; the action asks for the expired files as it runs, a page at a time).
 ///
 /// Pending files (still being written): Inspect and Move to Trash stay available (trashing is how
 /// a person discards a stalled download); Duplicate and Rename are shown disabled: a copy would
@@ -74,7 +75,7 @@ public struct FileActions: MenudPlugin {
         case .selection:
             return selectionItems(target.files)
         case .directory:
-            return directoryItems(target.files)
+            return directoryItems(target.directory?.counts ?? TargetFileCounts())
         }
     }
 
@@ -120,15 +121,15 @@ public struct FileActions: MenudPlugin {
         return [duplicate, MenuItem.group(id: "trash-group", [trashItem(title: trashTitle)])]
     }
 
-    private func directoryItems(_ files: [TargetFile]) -> [MenuItem] {
-        let expired = files.filter { $0.state == .expired }.count
+    private func directoryItems(_ counts: TargetFileCounts) -> [MenuItem] {
+        let expired = counts.expired
         guard expired > 0 else { return [] }
         let plugin = self
         let item = MenuItem.action(
             "Move Expired Files to Trash", id: "trash-expired", icon: "trash",
             detail: StyledText(expired == 1 ? "1 file" : "\(expired) files"), destructive: true
         ) { context in
-            try await plugin.moveToTrash(context, files: context.files.filter { $0.state == .expired })
+            try await plugin.moveExpiredToTrash(context)
         }
         return [MenuItem.group(id: "trash-group", [item])]
     }

@@ -3,6 +3,9 @@
 /// - Actions that touch a common file run one after another, in the order they were enqueued
 ///   (the order their dismissals arrived), never at once.
 /// - Actions on different files run in parallel, up to ``ActionSchedulerLimits/maxRunning``.
+/// - An action that claims the whole folder (`exclusive`: a directory-wide action, which finds
+///   its files only as it runs) runs alone: it waits for every action before it, and every
+///   action after it waits for it.
 /// - A waiting action holds its place on each of its files: a later action on any of those files
 ///   waits behind it, even if it could start now. Actions that share no file with it may pass it.
 ///   Because every conflict is resolved in enqueue order, nothing waits forever.
@@ -21,7 +24,9 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     public let limits: ActionSchedulerLimits
     private var running: [Job: Set<Path>] = [:]
     private var busyPaths: Set<Path> = []
-    private var waiting: [(job: Job, paths: Set<Path>)] = []
+    /// Running jobs that claim the whole folder.
+    private var exclusiveRunning: Set<Job> = []
+    private var waiting: [(job: Job, paths: Set<Path>, exclusive: Bool)] = []
     private var stopped: Set<Job> = []
 
     /// An idle scheduler.
@@ -43,21 +48,23 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     public func isStopped(_ job: Job) -> Bool { stopped.contains(job) }
 
     /// Adds `job`, which touches the files at `paths` (root-relative; an empty list conflicts with
-    /// nothing). Returns `true` when the caller should start it now; otherwise it waits and a later
+    /// nothing), or with `exclusive` the whole folder (it conflicts with every job). Returns
+    /// `true` when the caller should start it now; otherwise it waits and a later
     /// ``finish(_:)`` or ``withdraw(_:)`` returns it.
-    public mutating func enqueue(_ job: Job, paths: some Sequence<Path>) throws(ActionSchedulerError) -> Bool {
+    public mutating func enqueue(_ job: Job, paths: some Sequence<Path>, exclusive: Bool = false) throws(ActionSchedulerError) -> Bool {
         guard running[job] == nil, !isWaiting(job), !stopped.contains(job) else { throw .duplicateJob(String(describing: job)) }
         let paths = Set(paths)
-        let blocked = !hasFreeSlot || !busyPaths.isDisjoint(with: paths)
-            || waiting.contains { !$0.paths.isDisjoint(with: paths) }
+        let blockedByRunning = !exclusiveRunning.isEmpty || (exclusive ? !running.isEmpty : !busyPaths.isDisjoint(with: paths))
+        let blocked = !hasFreeSlot || blockedByRunning
+            || waiting.contains { $0.exclusive || exclusive || !$0.paths.isDisjoint(with: paths) }
         if !blocked {
-            start(job, paths: paths)
+            start(job, paths: paths, exclusive: exclusive)
             return true
         }
         guard waiting.count < limits.maxWaiting else {
             throw .busy(limit: "maxQueuedActions", value: limits.maxWaiting)
         }
-        waiting.append((job, paths))
+        waiting.append((job, paths, exclusive))
         return false
     }
 
@@ -67,6 +74,7 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
         if stopped.remove(job) != nil { return startWaiting() }
         guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
         busyPaths.subtract(paths)
+        exclusiveRunning.remove(job)
         return startWaiting()
     }
 
@@ -76,6 +84,7 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     public mutating func abandon(_ job: Job) throws(ActionSchedulerError) -> [Job] {
         guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
         busyPaths.subtract(paths)
+        exclusiveRunning.remove(job)
         stopped.insert(job)
         return startWaiting()
     }
@@ -96,9 +105,10 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
         running.count < limits.maxRunning && running.count + stopped.count < limits.maxRunning + limits.maxStopped
     }
 
-    private mutating func start(_ job: Job, paths: Set<Path>) {
+    private mutating func start(_ job: Job, paths: Set<Path>, exclusive: Bool) {
         running[job] = paths
         busyPaths.formUnion(paths)
+        if exclusive { exclusiveRunning.insert(job) }
     }
 
     /// Starts, in order, each waiting job whose files are free of running jobs and of earlier
@@ -106,17 +116,23 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     private mutating func startWaiting() -> [Job] {
         var started: [Job] = []
         var claimed = busyPaths
+        // Whether an earlier job claims the whole folder, and whether any earlier job runs or waits.
+        var claimedAll = !exclusiveRunning.isEmpty
+        var anyEarlier = !running.isEmpty
         var index = 0
         while index < waiting.count, hasFreeSlot {
             let candidate = waiting[index]
-            if claimed.isDisjoint(with: candidate.paths) {
+            let free = !claimedAll && (candidate.exclusive ? !anyEarlier : claimed.isDisjoint(with: candidate.paths))
+            if free {
                 waiting.remove(at: index)
-                start(candidate.job, paths: candidate.paths)
+                start(candidate.job, paths: candidate.paths, exclusive: candidate.exclusive)
                 started.append(candidate.job)
             } else {
                 index += 1
             }
             claimed.formUnion(candidate.paths)
+            claimedAll = claimedAll || candidate.exclusive
+            anyEarlier = true
         }
         return started
     }

@@ -29,6 +29,9 @@ final class ListingRun {
     let settings: ReadinessSettings
     let nowMs: Int64
     let knownTotal: Int?
+    /// A page read in one go (`ReadinessTracker.page`): it stops once `limit` files are shown,
+    /// with no `total` to count.
+    let isPage: Bool
     let plan: Plan
     var candidates: [[UInt8]] = []
     var candidateIndex = 0
@@ -50,7 +53,7 @@ final class ListingRun {
     private(set) var preservedOrder = ListingPathHeap()
 
     init(query: FileQuery, sinceCounter: UInt64?, counter: UInt64, settings: ReadinessSettings, nowMs: Int64,
-         knownTotal: Int?, plan: Plan) {
+         knownTotal: Int?, plan: Plan, isPage: Bool = false) {
         self.query = query
         self.stateCode = query.state.map { ReadinessPathTree.stateCode($0) }
         self.sinceCounter = sinceCounter
@@ -58,6 +61,7 @@ final class ListingRun {
         self.settings = settings
         self.nowMs = nowMs
         self.knownTotal = knownTotal
+        self.isPage = isPage
         self.plan = plan
     }
 
@@ -126,8 +130,11 @@ final class ListingRun {
         return true
     }
 
+    /// Whether the listing stops at a full page: when its total is known, or it has none.
+    var stopsAtLimit: Bool { knownTotal != nil || isPage }
+
     /// True when nothing more can change the answer: the page is full and the total known.
-    var pageIsComplete: Bool { knownTotal != nil && yielded >= limit }
+    var pageIsComplete: Bool { stopsAtLimit && yielded >= limit }
 
     /// The rest of the answer, at the end.
     func summary(clock: String, fresh: Bool) -> FileListSummary {

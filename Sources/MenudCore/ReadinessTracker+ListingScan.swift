@@ -52,7 +52,7 @@ extension ReadinessTracker {
         var yielded = run.yielded
         let offset = run.offset
         let limit = run.limit
-        let stopsAtLimit = run.knownTotal != nil
+        let stopsAtLimit = run.stopsAtLimit
         var keptLeft = run.preservedCount
         /// Counts a version that matches the glob; true when `body` should see it.
         func counts(_ record: FileRecord, _ path: [UInt8]) -> Bool {

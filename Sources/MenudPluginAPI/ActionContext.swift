@@ -3,9 +3,13 @@ import MenudNative
 /// Everything an action gets when it runs, after the menu was dismissed.
 public struct ActionContext: Sendable {
     /// The files the menu was opened on, as they are when the action starts (checked to be the
-    /// files the menu showed, with their current state); for a directory-wide item, every
-    /// tracked file at that moment.
+    /// files the menu showed, with their current state); none for a directory-wide item, which
+    /// asks ``directory`` for its files.
     public let files: [TargetFile]
+    /// For a directory-wide item: the folder's files, counted when the action started and
+    /// listed a page at a time as the action asks, each page looked up beneath the root as it
+    /// is read (see ``TargetDirectory``); nil otherwise.
+    public let directory: TargetDirectory?
     /// The watched root directory (absolute).
     public let root: String
     /// The root, opened: every file operation of ``ActionContext`` resolves beneath it
@@ -23,10 +27,12 @@ public struct ActionContext: Sendable {
     /// A context; the runtime makes one per action, tests make their own.
     /// `rootDirectory` is the root opened once by the runtime; without it, `root` is opened here.
     public init(
-        files: [TargetFile], root: String, rootDirectory: DirectoryDescriptor? = nil, input: String? = nil,
+        files: [TargetFile], directory: TargetDirectory? = nil, root: String, rootDirectory: DirectoryDescriptor? = nil,
+        input: String? = nil,
         progress: ProgressReporter = .ignoring, log: PluginLogger = .ignoring, processes: any ProcessLauncher
     ) {
         self.files = files
+        self.directory = directory
         self.root = root
         self.rootDirectory = rootDirectory.map { .success($0) } ?? DirectoryDescriptor.open(path: Array(root.utf8))
         self.input = input

@@ -5,6 +5,7 @@ public enum MenuTargetKind: String, Sendable, Hashable, CaseIterable {
     /// Several files chosen together (`{"paths": [...]}`); offer only actions that accept several files.
     case selection
     /// The watched directory itself (`{"background": true}`). The runtime builds the per-file rows;
-    /// plugins add directory-wide actions.
+    /// plugins add directory-wide actions, seeing the folder through ``MenuTarget/directory``
+    /// (counts, and pages on request) rather than a list of every file.
     case directory
 }

@@ -14,8 +14,11 @@ struct ActionInvocation: Sendable {
     /// `nil` when it is no longer enabled.
     let plugin: (any MenudPlugin)?
     /// For targets and rows: what the tracker knows of each shown file now (parallel to
-    /// `resolved.shown`). For a directory-wide item: every tracked file.
+    /// `resolved.shown`). Empty for a directory-wide item.
     let tracked: [TrackedFile?]
+    /// For a directory-wide item: the folder, counted when the turn came, its files read a
+    /// page at a time as the action asks (``DirectoryPages/actionView``).
+    let directory: TargetDirectory?
     let root: String
     let rootDirectory: DirectoryDescriptor?
     /// Whether `plugin` works from exact name bytes (see ``MenudPlugin/acceptsNamesThatAreNotUTF8``).
@@ -36,8 +39,7 @@ struct ActionInvocation: Sendable {
             files = zip(resolved.files, checked).map { shown, now in refreshed(shown, now) }
             kind = resolved.scope == .row ? .file : resolved.kind
         case .directory:
-            let current = TargetCheck.currentFiles(tracked.compactMap { $0 }, in: fileSystem)
-            files = current.filter { acceptsAnyName || $0.path.isValidUTF8 }.map { targetFile($0, identity: nil) }
+            files = []
             kind = .directory
         }
         let source = resolved.source
@@ -45,15 +47,20 @@ struct ActionInvocation: Sendable {
             throw ActionFailure("the plugin \(source.plugin) is no longer enabled (the config was reloaded); nothing was done")
         }
         try Task.checkCancellation()
-        let target = MenuTarget(kind: kind, files: files, root: root)
+        let target: MenuTarget
+        if kind == .directory, let directory {
+            target = MenuTarget(directory: directory, root: root)
+        } else {
+            target = MenuTarget(kind: kind, files: files, root: root)
+        }
         var items = try plugin.immediateItems(for: target)
         if items == nil { items = try await plugin.items(for: target) }
         guard let item = ActionInvocation.findItem(source.itemId, in: items ?? []), let perform = item.action, !item.isDisabled else {
             throw noLongerOffered(files: files)
         }
         try Task.checkCancellation()
-        let context = ActionContext(files: files, root: root, rootDirectory: rootDirectory, input: input,
-                                    progress: progress, log: log, processes: processes)
+        let context = ActionContext(files: files, directory: target.directory, root: root, rootDirectory: rootDirectory,
+                                    input: input, progress: progress, log: log, processes: processes)
         return try await perform(context)
     }
 

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudNative
 import MenudPluginAPI
 import MenudProtocol
 
@@ -13,18 +14,23 @@ extension ActionRunner {
         let log = self.log
         let source = resolved.source
         let plugin = plugins.plugin(named: source.plugin)
+        let acceptsAnyName = plugin?.acceptsNamesThatAreNotUTF8 ?? false
+        let rootDirectory = openRoot()
         let tracked: [TrackedFile?]
+        var directory: TargetDirectory?
         switch resolved.scope {
         case .targets, .row:
             tracked = resolved.shown.map { trackedFile($0.path) }
         case .directory:
-            // The files as they are now, not the list from when the menu opened.
-            tracked = files.allPaths().map(trackedFile)
+            // Counted now; the files are asked for as the action runs, a page at a time,
+            // each page as it is then (not the menu's list).
+            tracked = []
+            directory = directoryView(rootDirectory: rootDirectory, acceptsAnyName: acceptsAnyName)
         }
         let logName = resolved.plugin.isEmpty ? "menud" : resolved.plugin
         let invocation = ActionInvocation(
-            resolved: resolved, plugin: plugin, tracked: tracked, root: settings.root, rootDirectory: openRoot(),
-            acceptsAnyName: plugin?.acceptsNamesThatAreNotUTF8 ?? false, input: action.input,
+            resolved: resolved, plugin: plugin, tracked: tracked, directory: directory, root: settings.root,
+            rootDirectory: rootDirectory, acceptsAnyName: acceptsAnyName, input: action.input,
             progress: ProgressReporter { fraction, message in
                 inbox.post { runner in runner.actionProgress(menu, fraction: fraction, message: message) }
             },
@@ -50,6 +56,17 @@ extension ActionRunner {
             inbox.post { runner in runner.actionFinished(menu, result) }
             thread.close()
         }
+    }
+
+    /// The folder as a directory-wide action sees it (``DirectoryPages/actionView``).
+    private func directoryView(rootDirectory: DirectoryDescriptor?, acceptsAnyName: Bool) -> TargetDirectory {
+        let counts = files.counts
+        guard let pages = pager?.pages else {
+            return TargetDirectory(counts: TargetFileCounts(counts)) { _ in
+                throw ActionFailure("The folder's files cannot be listed: the daemon's directory pages are not running.")
+            }
+        }
+        return pages.actionView(counts: counts, root: settings.root, rootDirectory: rootDirectory, acceptsAnyName: acceptsAnyName)
     }
 
     private func trackedFile(_ path: RelativePath) -> TrackedFile? {

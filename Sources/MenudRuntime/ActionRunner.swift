@@ -20,6 +20,8 @@ final class ActionRunner: DaemonService, ActionQueue {
     let files: any TrackedFiles
     /// Opens the root for one use (nil while it is gone).
     let openRoot: () -> DirectoryDescriptor?
+    /// Reads the folder's files a page at a time for directory-wide actions.
+    let pager: DirectoryPager?
     unowned let server: RPCServer
     var queue: ActionScheduler<MenuID, RelativePath>
     var actions: [MenuID: RunningAction] = [:]
@@ -31,7 +33,8 @@ final class ActionRunner: DaemonService, ActionQueue {
     private var shutdownDone: (() -> Void)?
 
     init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler,
-         files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, server: RPCServer) throws {
+         files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, pager: DirectoryPager? = nil,
+         server: RPCServer) throws {
         settings = configuration.settings
         plugins = configuration.plugins
         self.log = log
@@ -39,6 +42,7 @@ final class ActionRunner: DaemonService, ActionQueue {
         self.scheduler = scheduler
         self.files = files
         self.openRoot = openRoot
+        self.pager = pager
         self.server = server
         queue = ActionScheduler(limits: ActionSchedulerLimits(maxRunning: settings.maxRunningActions,
                                                               maxWaiting: max(64, settings.maxRunningActions * 8)))
@@ -70,7 +74,7 @@ final class ActionRunner: DaemonService, ActionQueue {
         }
         let startNow: Bool
         do {
-            startNow = try queue.enqueue(menu, paths: resolved.lockPaths)
+            startNow = try queue.enqueue(menu, paths: resolved.lockPaths, exclusive: resolved.locksFolder)
         } catch {
             throw RPCError(error)
         }

@@ -34,11 +34,12 @@ final class DaemonRoot {
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker
         let openRoot = { [root = tree.watchedRoot] in root.open() }
+        let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
-                                       openRoot: openRoot, server: server)
+                                       openRoot: openRoot, pager: pager, server: server)
         let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop)
         let menus = try MenuService(configuration: configuration, log: log, clock: clock, scheduler: loop, files: files,
-                                    openRoot: openRoot, host: host, actions: actions, server: server)
+                                    openRoot: openRoot, host: host, pager: pager, actions: actions, server: server)
         let notifier = try NotifierService(files: files, server: server, scheduler: loop)
         let transport = PipeTransport(loop: loop, socketPath: settings.socketPath, maxMessageBytes: settings.maxFrameBytes, log: log)
         self.transport = transport
@@ -73,7 +74,7 @@ final class DaemonRoot {
 
         // One transport service each: the socket and the web page open last and close first.
         let transports = [transport as any RPCTransport] + (web.map { [$0 as any RPCTransport] } ?? [])
-        group = ServiceGroup([signals, server, actions, tree, host, menus, notifier, status, trimmer]
+        group = ServiceGroup([signals, server, pager, actions, tree, host, menus, notifier, status, trimmer]
                              + transports.map { TransportService(transport: $0, server: server) as any DaemonService } + [systemd], log: log)
         signals.onStop = { [unowned self] in shutdown() }
         signals.onReload = { [unowned self] in reload() }

@@ -8,8 +8,9 @@ enum DirectoryRows {
     /// there are (files.list pages through all of them).
     static let limit = 1000
 
-    /// The rows for `files` (their first ``limit``), `shown` parallel to them.
-    static func section(files: [TargetFile], shown: [ShownFile], defaultAction: (plugin: String, itemId: String)?,
+    /// The rows for `files` (the folder's first files, at most ``limit`` shown), `shown`
+    /// parallel to them, of the `total` files the folder holds.
+    static func section(files: [TargetFile], shown: [ShownFile], total: Int, defaultAction: (plugin: String, itemId: String)?,
                         defaultAcceptsAnyName: Bool) -> MenuSection {
         let rowFiles = files.prefix(limit)
         var entries: [MenuSection.Entry] = []
@@ -27,8 +28,8 @@ enum DirectoryRows {
                 action: { _ in ActionOutcome() })
             entries.append(MenuSection.Entry(item: row, binding: .row(index)))
         }
-        if files.count > rowFiles.count {
-            let more = MenuItem(id: "more", title: "… \(files.count - rowFiles.count) more files (files.list shows all)", disabled: true)
+        if total > rowFiles.count {
+            let more = MenuItem(id: "more", title: "… \(total - rowFiles.count) more files (files.list shows all)", disabled: true)
             entries.append(MenuSection.Entry(item: more, binding: .target))
         }
         return MenuSection(plugin: "", entries: entries)

@@ -64,7 +64,7 @@ struct MenuAssembler {
                                 defaultAction: target.defaultAction)
         case .target where target.kind == .directory:
             return ResolvedItem(plugin: plugin, item: item, scope: .directory, kind: .directory, files: [],
-                                shown: [], lockPaths: target.targetPaths, defaultAction: nil)
+                                shown: [], lockPaths: [], defaultAction: nil)
         case .target:
             return ResolvedItem(plugin: plugin, item: item, scope: .targets, kind: target.kind,
                                 files: target.files, shown: target.shown, lockPaths: target.targetPaths, defaultAction: nil)

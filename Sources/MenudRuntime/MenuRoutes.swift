@@ -98,8 +98,7 @@ struct MenuRoutes {
             guard target["background"]?.boolValue == true else {
                 throw RPCError.invalidParams(param: "target.background", "background must be true")
             }
-            kind = .directory
-            snapshots = ((try? files.list(FileQuery()))?.files) ?? []
+            return menus.openDirectory(layout: layout?.objectValue, context: context)
         } else {
             throw RPCError.invalidParams(param: "target", "target takes exactly one of path, pathBase64, paths, row, background")
         }

@@ -7,32 +7,21 @@ import MenudJSON
 import MenudProtocol
 
 extension MenuService {
-    /// `menu.open` for files the route has resolved: asks the plugin host for the items, then
-    /// assembles the menu, opens its session and answers.
+    /// `menu.open` for one file or a selection the route has resolved: asks the plugin host for
+    /// the items, then assembles the menu, opens its session and answers.
     func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) -> HandlerResult {
-        // Which file each name stands for is looked up now, for the files an action may name
-        // (the target, or the directory menu's rows); see TargetCheck.
-        let identified = kind == .directory ? min(snapshots.count, DirectoryRows.limit) : snapshots.count
-        let (files, shown) = targetFiles(snapshots, identified: identified)
+        precondition(kind != .directory, "the directory menu opens through openDirectory")
+        // Which file each name stands for is looked up now; see TargetCheck.
+        let (files, shown) = targetFiles(snapshots, identified: snapshots.count)
         let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
-        let title: String
-        switch kind {
-        case .file: title = files[0].path
-        case .selection: title = "\(files.count) files"
-        case .directory: title = (settings.root as NSString).lastPathComponent
-        }
+        let title = kind == .file ? files[0].path : "\(files.count) files"
         let allValid = snapshots.allSatisfy { $0.path.isValidUTF8 }
-        var textOnlyTarget: MenuTarget?
-        if !allValid && kind == .directory {
-            let kept = zip(snapshots, files).filter { $0.0.path.isValidUTF8 }.map(\.1)
-            textOnlyTarget = MenuTarget(kind: kind, files: kept, root: settings.root)
-        }
-        let request = ItemsRequest(target: menuTarget, namesAllValid: allValid, textOnlyTarget: textOnlyTarget)
+        let request = ItemsRequest(target: menuTarget, namesAllValid: allValid, textOnlyTarget: nil)
         let target = MenuAssemblyTarget(kind: kind, files: files, shown: shown, targetPaths: snapshots.map(\.path),
                                         defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier))
         let responder = context.deferAnswer()
         host.collect(request, for: context.connection) { [unowned self] collected in
-            answer(responder, target: target, title: title, layout: layout, collected: collected)
+            answer(responder, target: target, title: title, fileCount: files.count, layout: layout, collected: collected)
         }
         return .deferred
     }
@@ -63,14 +52,15 @@ extension MenuService {
     }
 
     /// The plugins have answered: assembles the menu, opens its session and answers `menu.open`.
-    private func answer(_ responder: Responder, target: MenuAssemblyTarget, title: String, layout: JSONObject?,
-                        collected: PluginHost.Collected) {
+    /// `fileCount` is how many files the target holds (for a directory, more than its rows).
+    func answer(_ responder: Responder, target: MenuAssemblyTarget, title: String, fileCount: Int, layout: JSONObject?,
+                collected: PluginHost.Collected) {
         guard responder.isConnectionOpen else { return }
         var sections: [MenuSection] = []
         if target.kind == .directory {
             let defaultAcceptsAnyName = target.defaultAction.flatMap { plugins.plugin(named: $0.plugin) }?.acceptsNamesThatAreNotUTF8 ?? false
-            sections.append(DirectoryRows.section(files: target.files, shown: target.shown, defaultAction: target.defaultAction,
-                                                  defaultAcceptsAnyName: defaultAcceptsAnyName))
+            sections.append(DirectoryRows.section(files: target.files, shown: target.shown, total: fileCount,
+                                                  defaultAction: target.defaultAction, defaultAcceptsAnyName: defaultAcceptsAnyName))
         }
         sections += collected.map { MenuSection(plugin: $0.plugin, items: $0.items) }
         let menu = MenuAssembler.assemble(sections, for: target)

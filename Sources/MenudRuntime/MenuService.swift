@@ -18,6 +18,8 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
     /// Opens the root for one use (nil while it is gone).
     let openRoot: () -> DirectoryDescriptor?
     let host: PluginHost
+    /// Reads the folder's files a page at a time for plugins (nil in tests that need none).
+    let pager: DirectoryPager?
     let actions: any ActionQueue
     unowned let server: RPCServer
     var settings: DaemonSettings
@@ -27,7 +29,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
 
     init(configuration: DaemonConfiguration, log: Logger, clock: any Clock, scheduler: any LoopScheduler,
          files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, host: PluginHost,
-         actions: any ActionQueue, server: RPCServer) throws {
+         pager: DirectoryPager? = nil, actions: any ActionQueue, server: RPCServer) throws {
         settings = configuration.settings
         plugins = configuration.plugins
         sessions = MenuSessionTable(
@@ -39,6 +41,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
         self.files = files
         self.openRoot = openRoot
         self.host = host
+        self.pager = pager
         self.actions = actions
         self.server = server
         expiryTimer = try scheduler.makeTimer()

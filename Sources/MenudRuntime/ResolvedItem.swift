@@ -11,7 +11,7 @@ struct ResolvedItem: Sendable {
         /// A directory-menu row: its one file, checked the same way and not pending, runs the
         /// configured default action.
         case row
-        /// A directory-wide item: it gets the tracked files as they are when it starts.
+        /// A directory-wide item: it asks for the tracked files as it runs (``TargetDirectory``).
         case directory
     }
 
@@ -24,9 +24,12 @@ struct ResolvedItem: Sendable {
     let files: [TargetFile]
     /// The same files as ``TargetCheck`` compares them: exact name, device and inode, state.
     let shown: [ShownFile]
-    /// The files the action must not share with another running action: its targets, or for a
-    /// directory-wide item every file the menu listed.
+    /// The files the action must not share with another running action: its targets (none for
+    /// a directory-wide item, which claims the whole folder instead).
     let lockPaths: [RelativePath]
+    /// Whether the action claims the whole folder, so that it runs alone: a directory-wide item,
+    /// whose files are found only as it runs.
+    var locksFolder: Bool { scope == .directory }
     /// A directory-menu row runs the configured default action of its file: which plugin
     /// and which of that plugin's item ids, looked up when it runs.
     let defaultAction: (plugin: String, itemId: String)?

@@ -11,9 +11,10 @@ protocol TrackedFiles: AnyObject {
     func snapshot(of path: RelativePath) -> FileSnapshot?
     func facts(of path: RelativePath) -> FileFacts?
     func state(of path: RelativePath) -> FileState?
-    func allPaths() -> [RelativePath]
     func list(_ query: FileQuery) throws(ReadinessQueryError) -> FileListPage
     func forEachFile(_ query: FileQuery, _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FileListSummary
+    func page(_ query: FileQuery, from position: FilePagePosition?, maxVisits: Int,
+              _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FilePagePosition?
 }
 
 extension ReadinessTracker: TrackedFiles {}

@@ -28,6 +28,11 @@ final class FileActionsPluginTests: XCTestCase {
             processes: FoundationProcessLauncher())
     }
 
+    /// The context of a directory-wide action over a folder holding `files`.
+    private func directoryContext(_ files: [TargetFile]) -> ActionContext {
+        ActionContext(files: [], directory: TargetDirectory(files: files), root: directory.path, processes: FoundationProcessLauncher())
+    }
+
     private func items(_ kind: MenuTargetKind, _ files: [TargetFile]) async throws -> [MenuItem] {
         try await plugin().items(for: MenuTarget(kind: kind, files: files, root: directory.path))
     }
@@ -254,7 +259,7 @@ final class FileActionsPluginTests: XCTestCase {
         try directory.write("old.txt", "o")
         try directory.write("new.txt", "n")
         let files = [try directory.file("new.txt"), try directory.file("old.txt", state: .expired)]
-        let outcome = try await runAction(try items(.directory, files).item("trash-expired"), context(files))
+        let outcome = try await runAction(try items(.directory, files).item("trash-expired"), directoryContext(files))
         XCTAssertEqual(outcome.message, "Moved old.txt to the Trash")
         XCTAssertTrue(directory.exists("new.txt"))
         XCTAssertFalse(directory.exists("old.txt"))

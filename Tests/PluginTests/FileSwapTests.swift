@@ -60,7 +60,7 @@ final class FileSwapTests: XCTestCase {
                 size: ready.size, mtimeMs: ready.mtimeMs, identity: ready.identity)
             let items = try fixture.plugin().immediateItems(
                 for: MenuTarget(kind: .directory, files: [expired], root: fixture.root.path)) ?? []
-            return try await runAction(try items.item("trash-expired"), fixture.context(expired))
+            return try await runAction(try items.item("trash-expired"), fixture.directoryContext([expired]))
         }
     }
 

@@ -64,6 +64,11 @@ final class SwapFixture {
         ActionContext(files: [file], root: root.path, input: input, processes: FoundationProcessLauncher())
     }
 
+    /// The context of a directory-wide action over a folder holding `files`.
+    func directoryContext(_ files: [TargetFile]) -> ActionContext {
+        ActionContext(files: [], directory: TargetDirectory(files: files), root: root.path, processes: FoundationProcessLauncher())
+    }
+
     /// Makes `swap`. The original file is kept aside (not deleted), so a new file cannot get
     /// its inode number back.
     func make(_ swap: Swap) throws {

@@ -41,8 +41,8 @@ final class MenuAssemblerTests: XCTestCase {
         let names = ["a.txt", "b.txt"]
         let target = MenuAssemblyTarget(kind: .directory, files: names.map(file), shown: names.map(shown),
                                         targetPaths: names.map { RelativePath($0) }, defaultAction: ("files", "inspect"))
-        let rows = DirectoryRows.section(files: target.files, shown: target.shown, defaultAction: target.defaultAction,
-                                         defaultAcceptsAnyName: false)
+        let rows = DirectoryRows.section(files: target.files, shown: target.shown, total: names.count,
+                                         defaultAction: target.defaultAction, defaultAcceptsAnyName: false)
         let menu = MenuAssembler.assemble([rows, MenuSection(plugin: "p", items: [act("Everything")])], for: target)
         XCTAssertEqual(menu.items.map(\.item.id), ["group-files", "group-p"])
         XCTAssertEqual(menu.items.map(\.id), ["i1", "i4"])
@@ -56,15 +56,19 @@ final class MenuAssemblerTests: XCTestCase {
         XCTAssertEqual(second?.source.itemId, "inspect", "a row runs the default action")
         let everything = menu.actions["i5"]
         XCTAssertEqual(everything?.scope, .directory)
-        XCTAssertEqual(everything?.lockPaths, names.map { RelativePath($0) })
+        XCTAssertEqual(everything?.lockPaths, [], "a directory-wide item names no files up front")
+        XCTAssertEqual(everything?.locksFolder, true, "it claims the whole folder instead")
+        XCTAssertEqual(second?.locksFolder, false)
         XCTAssertEqual(menu.sessionItems.first { $0.id == "i1" }?.isSubmenu, true)
     }
 
     func testRowsPastTheLimitBecomeOneDisabledRow() {
-        let names = (0..<(DirectoryRows.limit + 3)).map { "f\($0)" }
-        let target = MenuAssemblyTarget(kind: .directory, files: names.map(file), shown: names.prefix(DirectoryRows.limit).map(shown),
+        let names = (0..<DirectoryRows.limit).map { "f\($0)" }
+        let target = MenuAssemblyTarget(kind: .directory, files: names.map(file), shown: names.map(shown),
                                         targetPaths: names.map { RelativePath($0) }, defaultAction: nil)
-        let rows = DirectoryRows.section(files: target.files, shown: target.shown, defaultAction: nil, defaultAcceptsAnyName: false)
+        // The rows are the folder's first files; the count says how many more there are.
+        let rows = DirectoryRows.section(files: target.files, shown: target.shown, total: DirectoryRows.limit + 3,
+                                         defaultAction: nil, defaultAcceptsAnyName: false)
         let menu = MenuAssembler.assemble([rows], for: target)
         XCTAssertEqual(menu.items.count, DirectoryRows.limit + 1)
         XCTAssertEqual(menu.items.last?.item.title, "… 3 more files (files.list shows all)")

@@ -7,7 +7,9 @@ import MenudPluginAPI
 ///
 /// Items for one file: "Report", "Report Ready" (disabled while the file is pending), "Wait"
 /// (input: milliseconds, a cooperative sleep) and "Block" (input: seconds, `sleep(3)`, which
-/// ignores cancellation). For a selection: "Report" and "Wait". For the directory: "Report Files".
+/// ignores cancellation). For a selection: "Report" and "Wait". For the directory: "Report Files",
+/// which reads the folder's files page by page as it runs (`ActionContext.directory`), with
+/// "Report Expired" for the expired ones, and the counts the menu opened with in its subtitle.
 /// Wait and Block log "waiting ..." / "blocking ..." once they run: past the daemon's checks.
 ///
 /// "Report" answers one line per file in `ActionContext.files`:
@@ -28,7 +30,12 @@ struct ProbePlugin: MenudPlugin {
         case .selection:
             return [report, wait]
         case .directory:
-            return [.action("Report Files", id: "report-files") { context in Self.report(context) }]
+            let counts = target.directory?.counts ?? TargetFileCounts()
+            let subtitle = "\(counts.total) files: \(counts.pending) pending, \(counts.ready) ready, \(counts.expired) expired"
+            return [
+                .action("Report Files", id: "report-files", subtitle: subtitle) { context in try await Self.reportFolder(context, state: nil) },
+                .action("Report Expired", id: "report-expired") { context in try await Self.reportFolder(context, state: .expired) },
+            ]
         }
     }
 
@@ -56,10 +63,26 @@ struct ProbePlugin: MenudPlugin {
     }
 
     private static func report(_ context: ActionContext) -> ActionOutcome {
-        let lines = context.files.map { file in
-            let identity = file.identity.map { "\($0.device):\($0.inode)" } ?? "-"
-            return "\(Data(file.pathBytes).base64EncodedString()) \(file.state.rawValue) \(identity)"
-        }
+        let lines = context.files.map(line)
         return ActionOutcome(message: "\(context.files.count) files", output: lines.joined(separator: "\n"))
+    }
+
+    /// Every file of the folder (in `state`, when given), read page by page (small pages, so
+    /// that a test of a thousand files sees many), and how many pages it took.
+    private static func reportFolder(_ context: ActionContext, state: FileState?) async throws -> ActionOutcome {
+        guard let directory = context.directory else { throw ActionFailure("no folder in the context") }
+        var lines: [String] = []
+        var pages = 0
+        try await directory.forEachPage(TargetFileQuery(state: state, limit: 100)) { files in
+            pages += 1
+            lines += files.map(line)
+        }
+        return ActionOutcome(message: "\(lines.count) files in \(pages) pages", output: lines.joined(separator: "\n"))
+    }
+
+    /// `<base64 of pathBytes> <state> <device>:<inode>`.
+    private static func line(_ file: TargetFile) -> String {
+        let identity = file.identity.map { "\($0.device):\($0.inode)" } ?? "-"
+        return "\(Data(file.pathBytes).base64EncodedString()) \(file.state.rawValue) \(identity)"
     }
 }
