@@ -16,13 +16,14 @@ extension TreeWatchService {
             if event.kind.contains(.watchRemoved) {
                 // The kernel ended the watch (its directory was deleted, or the daemon removed it).
                 watches.end(event.watch)
+                budget.release(event.watch)
                 orphanEvents[event.watch] = nil
                 continue
             }
             guard let directory = watches.directoryOf[event.watch] else {
                 // The crawler added this watch but its listing has not reached the loop yet
                 // (with no crawl running, it is a watch on its way out).
-                if isCrawling { orphanEvents[event.watch, default: []].append(event) }
+                if anyCrawlRunning { orphanEvents[event.watch, default: []].append(event) }
                 continue
             }
             if event.kind.contains(.selfDeleted) || event.kind.contains(.selfMoved) {
@@ -52,7 +53,10 @@ extension TreeWatchService {
         let removed = tracker.removeSubtree(path)
         noteRemoved(removed)
         for watch in watches.forgetSubtree(path) { watcher.removeWatch(watch) }
-        unwatchedDirectories = unwatchedDirectories.filter { $0 != path && !$0.isInside(path) }
+        if !polled.isEmpty {
+            polled[path] = nil
+            for directory in polled.keys where directory.isInside(path) { polled[directory] = nil }
+        }
         for id in crawlsRunning.keys { droppedDuringCrawl[id, default: []].append(path) }
         armDeadlineTimer()
     }
