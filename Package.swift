@@ -4,6 +4,8 @@ import PackageDescription
 // Layers, each depending only on the ones above it:
 //   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
+//   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
+//   pure logic, the wire
 //   MenudCore, MenuLayout: pure logic, time injected
 //   MenudPluginAPI: the surface plugin authors see
 //   Plugins/*: the actions that ship
@@ -32,7 +34,9 @@ let package = Package(
         .target(name: "MenudLoop", dependencies: ["CLibUV", "CLibWebSockets", "MenudNative"]),
         .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
 
-        .target(name: "MenudCore"),
+        .target(name: "MenudJSON"),
+        .target(name: "MenudProtocol", dependencies: ["MenudJSON"]),
+        .target(name: "MenudCore", dependencies: ["MenudJSON", "MenudProtocol"]),
         .target(name: "MenuLayout"),
 
         .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
@@ -42,26 +46,28 @@ let package = Package(
         .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
 
         .target(name: "MenudRuntime", dependencies: [
-            "MenudLoop", "MenudNative", "MenudCore", "MenuLayout", "MenudPluginAPI",
+            "MenudLoop", "MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
-        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudCore", "MenuLayout"]),
+        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
         .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture"),
 
-        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore"]),
-        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit"]),
+        .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
+        .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
+        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
-        .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore"]),
+        .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime",
+            "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
         ]),
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
-        .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
         .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl", "menud-fixture"]),
         .testTarget(name: "ArchitectureTests"),
     ]

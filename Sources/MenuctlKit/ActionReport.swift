@@ -1,5 +1,7 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// How `menuctl` tells the person what an action did: the `menu.dismissed` result or error.
 public enum ActionReport {

@@ -1,6 +1,8 @@
 import Glibc
 import MenudCore
 import MenudNative
+import MenudJSON
+import MenudProtocol
 
 /// `menuctl`'s line-delimited JSON-RPC connection to the daemon.
 ///

@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
 
 /// A menu as `menu.open` returned it (the protocol's Menu).
 public struct DaemonMenu: Sendable, Equatable {

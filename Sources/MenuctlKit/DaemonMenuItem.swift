@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
 
 /// One item of a menu as the daemon sent it (the protocol's Item).
 public struct DaemonMenuItem: Sendable, Equatable {

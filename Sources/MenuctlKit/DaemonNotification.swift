@@ -1,4 +1,5 @@
 import MenudCore
+import MenudJSON
 
 /// A message the daemon sent on its own (no `id`): `files.changed`, `menu.invalidated`,
 /// `action.progress`...

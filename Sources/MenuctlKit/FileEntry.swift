@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// A tracked file as the daemon describes it (the protocol's File object), with the fields
 /// `menuctl` shows.

@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// `--state S` and `--glob G` of `ls` and `watch`: the `files.list` parameters `state` and `glob`.
 public struct FileFilter: Sendable, Equatable {

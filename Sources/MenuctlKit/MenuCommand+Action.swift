@@ -2,6 +2,8 @@ import Glibc
 import MenuLayout
 import MenudCore
 import MenudNative
+import MenudJSON
+import MenudProtocol
 
 extension MenuCommand {
     /// `--pick`: finds the item and runs it. A pick that names nothing, or an item that needs

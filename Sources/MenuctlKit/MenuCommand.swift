@@ -2,6 +2,7 @@ import Glibc
 import MenuLayout
 import MenudCore
 import MenudNative
+import MenudJSON
 
 /// `menuctl menu`: opens a menu with `menu.open` and then, depending on the options and on
 /// whether it runs on a terminal:

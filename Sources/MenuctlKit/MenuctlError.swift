@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// Why a `menuctl` command stopped: a sentence for the person and the exit code that goes with
 /// it (``MenuctlExitCode``).

@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// `menuctl raw`: sends messages as they are and prints every line that comes back.
 ///

@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
 
 /// `menuctl status`: the `daemon.status` result as labelled lines.
 ///

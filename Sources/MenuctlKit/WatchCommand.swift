@@ -2,6 +2,7 @@ import Glibc
 import MenuLayout
 import MenudCore
 import MenudNative
+import MenudJSON
 
 /// `menuctl watch`: subscribes to `files`, takes one `files.list`, then applies `files.changed` and
 /// `files.removed` as they come.

@@ -1,5 +1,7 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// The files `watch` shows, kept up to date from `files.changed` and `files.removed`
 /// notifications: the result of one `files.list`, then changes only (no polling).

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// A target file found to be what the menu showed, as it is now: the file an action may use.
 public struct CheckedFile: Hashable, Sendable {
     public let path: RelativePath

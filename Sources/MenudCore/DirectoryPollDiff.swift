@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// What one listing of a polled directory (one without an inotify watch) says changed since
 /// the previous listing: the files it knew there that are not listed now (to `lstat` again:
 /// gone, or replaced), and the subdirectories that appeared (to crawl) or went (to forget).

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The answer to `files.list`.
 public struct FileListPage: Equatable, Sendable {
     /// The requested page, sorted by path bytewise.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// What `ReadinessTracker.forEachFile` tells besides the files it visited: the rest of the
 /// `files.list` answer.
 public struct FileListSummary: Equatable, Sendable {

@@ -1,3 +1,6 @@
+import MenudJSON
+import MenudProtocol
+
 /// Writes File objects straight from `FileView`s, with the bytes `FileSnapshot.write(to:)` gives
 /// for the same file, but without building a `FileSnapshot` (the hot path of `files.list`), and
 /// only the members in `fields`.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Reading the stored paths back: whole, or compared in place without building them.
 extension FileRecordTable {
     /// The path stored in `slot`, as a new `RelativePath`.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The tracker's files in compact form, with no heap object per file.
 ///
 /// - Storage (`FileRecordStorage`): one `FileRecord` per slot, packed in 48 bytes (a vacant

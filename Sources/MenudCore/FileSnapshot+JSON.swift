@@ -1,3 +1,5 @@
+import MenudJSON
+
 extension FileSnapshot {
     /// Writes the protocol's File object (every member). `FileObjectWriter` writes the same bytes
     /// from a `FileView`, faster, and can leave members out.

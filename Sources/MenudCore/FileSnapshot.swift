@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// One tracked file as the protocol's File object shows it, at one moment.
 public struct FileSnapshot: Equatable, Hashable, Sendable {
     public var path: RelativePath

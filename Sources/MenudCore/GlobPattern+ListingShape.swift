@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// What a listing needs to know about a pattern to visit only the paths that can match it.
 extension GlobPattern {
     struct ListingShape: Equatable {

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// A compiled glob that matches root-relative paths, byte for byte.
 ///
 /// Syntax (close to `.gitignore`):

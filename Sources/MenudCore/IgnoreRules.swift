@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The globs naming files and directories the daemon does not track.
 ///
 /// A path is ignored when it, or any directory above it, matches one of the patterns (see

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The tracker's side of an open `ListingCursor`: what it looks for, how far it got, what it
 /// counted, and the old versions of the files that changed since it opened.
 ///

@@ -1,3 +1,6 @@
+import MenudJSON
+import MenudProtocol
+
 /// The answers of an action that was acknowledged but did not run.
 extension RPCError {
     /// -32023: the action `title` of `menu` did not start because a target is no longer what the

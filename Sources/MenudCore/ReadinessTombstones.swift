@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Recent removals (path and change counter), so a `since` query can report them.
 ///
 /// Bounded: past `capacity` the oldest are forgotten, and `floor` remembers the newest counter

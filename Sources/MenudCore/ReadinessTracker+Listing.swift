@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Visiting the files a `FileQuery` selects without building a `FileSnapshot` (and its strings)
 /// for each: the fast path of `files.list`, whole or in slices.
 ///

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// A slice of a scan plan: the path tree in order from where the listing left off, within
 /// its prefix, merged with the versions kept for the listing.
 extension ReadinessTracker {

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Reading the tracker: one file, a filtered page, changes since a clock.
 extension ReadinessTracker {
     /// The File object for `path`, or nil when it is not tracked.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Applying new readiness settings (a configuration reload).
 extension ReadinessTracker {
     /// Switches to `newSettings` and re-evaluates every file at `clock.nowMs()`: partial names

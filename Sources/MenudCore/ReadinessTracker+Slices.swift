@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Reading the tracker in slices, for work spread over several loop turns.
 extension ReadinessTracker {
     /// At most `maxCount` of the tracked paths strictly inside `directory` (every path for the

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Knows every tracked file and whether it is pending, ready or expired.
 ///
 /// The caller drives it from one thread: it reports what the file system says (`observe`,

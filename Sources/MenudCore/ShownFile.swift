@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// One target file as a menu showed it: its exact name, which file the name stood for and the
 /// state it was in. ``TargetCheck`` compares it with the file system when the action starts.
 public struct ShownFile: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Why an action did not start: one of its target files is no longer what the menu showed.
 public struct TargetChange: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file (relative to the root) that changed.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Where ``TargetCheck`` gets the current facts of a path: the runtime answers from a descriptor
 /// of the root (`openat2` beneath it, no links), tests from a dictionary.
 public protocol TargetFileSystem {

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// What the readiness tracker knows of a file right now: the facts it last observed and the
 /// state it derived from them.
 public struct TrackedFile: Hashable, Sendable {

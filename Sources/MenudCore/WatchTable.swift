@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Which inotify watch belongs to which directory, and which watches the kernel holds.
 ///
 /// The crawler adds watches on its own thread and reports them later, in its batches; the

@@ -1,5 +1,6 @@
 import MenudCore
 import MenudPluginAPI
+import MenudProtocol
 
 extension ActionRunner {
     /// The action's turn has come: hands what the loop knows now (the tracker's facts of its

@@ -3,6 +3,8 @@ import MenudCore
 import MenudLoop
 import MenudNative
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 /// Runs acknowledged actions: one at a time per file (``ActionScheduler``), each on a thread of
 /// its own, within its time limit (counted from the dismissal, queue wait included), and at

@@ -1,5 +1,6 @@
 import MenudCore
 import MenudPluginAPI
+import MenudJSON
 
 extension AssembledItem {
     /// Writes the protocol's Item object.

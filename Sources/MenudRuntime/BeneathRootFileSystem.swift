@@ -1,5 +1,6 @@
 import MenudCore
 import MenudNative
+import MenudProtocol
 
 /// ``TargetFileSystem`` over the root's descriptor: each path's folder is opened beneath the
 /// root with `openat2` (no symbolic link at any level, never above the root), then its last name

@@ -1,5 +1,6 @@
 import MenudCore
 import MenudNative
+import MenudProtocol
 
 /// A subtree for the crawler to walk: watch every directory, list it, `lstat` every file.
 struct CrawlJob: Sendable {

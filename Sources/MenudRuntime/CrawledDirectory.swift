@@ -1,6 +1,7 @@
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudProtocol
 
 /// What the crawler found in one directory.
 struct CrawledDirectory: Sendable {

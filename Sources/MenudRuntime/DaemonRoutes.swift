@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// `daemon.status`.
 enum DaemonRoutes {

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// Hears the tree watch's changes to the tracked files, after the tracker has them.
 protocol FileChangeListener: AnyObject {

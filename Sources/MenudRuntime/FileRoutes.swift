@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// `files.list` and `files.get`, answered from the tracker.
 struct FileRoutes {

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudJSON
 
 /// What a method handler produced.
 enum HandlerResult {

@@ -1,5 +1,6 @@
 import MenudCore
 import MenudPluginAPI
+import MenudProtocol
 
 /// What a menu is for, as the assembler needs it to say what each item acts on.
 struct MenuAssemblyTarget {

@@ -1,5 +1,7 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 extension MenuLayoutRequest {
     /// Reads `menu.open`'s `layout` parameter:

@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudJSON
 
 extension MenuLayoutResult {
     /// Writes the protocol's `layout` result.

@@ -1,6 +1,8 @@
 import MenuLayout
 import MenudCore
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 /// `menu.open`, `menu.select`, `menu.dismissed` and `menu.cancel`: their params, and what the
 /// menu service does with them.

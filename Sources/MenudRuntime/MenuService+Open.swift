@@ -3,6 +3,8 @@ import MenuLayout
 import MenudCore
 import MenudNative
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 extension MenuService {
     /// `menu.open` for files the route has resolved: asks the plugin host for the items, then

@@ -2,6 +2,8 @@ import MenudCore
 import MenudLoop
 import MenudNative
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 /// The menus of every client: the one session table (each open menu carrying what its items
 /// run), the expiry timer, closing menus whose files changed, and the handshake's steps

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudJSON
 
 /// A JSON-RPC notification from already encoded params (without the line's newline).
 enum NotificationMessage {

@@ -1,5 +1,7 @@
 import MenudCore
 import MenudLoop
+import MenudJSON
+import MenudProtocol
 
 /// `files.changed` and `files.removed` for subscribed clients. Changes are coalesced: the first
 /// change arms a timer for ``windowMs`` and everything until it fires goes out together, so a

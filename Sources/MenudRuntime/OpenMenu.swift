@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// What the daemon keeps with an open menu in the session table, until the menu ends.
 struct OpenMenu: Sendable {

@@ -1,5 +1,6 @@
 import MenudCore
 import MenudLoop
+import MenudProtocol
 
 /// One client on the Unix socket: its pipe and the framer that cuts its input into lines.
 final class PipeClient: RPCConnection {

@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 extension RPCError {
     /// The wire form of a handshake error.

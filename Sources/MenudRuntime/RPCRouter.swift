@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// Which handler answers which method. The routes of each domain are registered from a file of
 /// their own (`DaemonRoutes`, `FileRoutes`, `MenuRoutes`, `SubscriptionRoutes`).

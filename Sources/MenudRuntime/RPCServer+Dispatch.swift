@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 extension RPCServer {
     // MARK: Requests

@@ -1,6 +1,7 @@
 import Foundation
 import MenudCore
 import MenudLoop
+import MenudProtocol
 
 extension RPCServer {
     // MARK: RPCTransportDelegate

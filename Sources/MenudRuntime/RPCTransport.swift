@@ -1,5 +1,6 @@
 import MenudCore
 import MenudLoop
+import MenudProtocol
 
 /// What carries JSON-RPC messages between clients and the ``RPCServer``: today the Unix
 /// socket (``PipeTransport``); a WebSocket transport fits the same interface. A transport knows

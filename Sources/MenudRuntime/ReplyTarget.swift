@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// Where the answer to one request goes: its connection, its id, and its batch slot if it came
 /// in a batch. A request without an id (a notification) gets no answer.

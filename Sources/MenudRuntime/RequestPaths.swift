@@ -1,6 +1,8 @@
 import Foundation
 import MenudCore
 import MenudNative
+import MenudJSON
+import MenudProtocol
 
 /// Reads a path parameter and checks that it stays inside the root: `..` that climbs out, an
 /// absolute path elsewhere, or a symlink leading out are refused with OutsideRoot.

@@ -1,3 +1,4 @@
+import MenudProtocol
 import MenudCore
 
 /// A rescanned subtree (after an inotify overflow) being compared, a slice per loop turn, with

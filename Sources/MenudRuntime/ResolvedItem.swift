@@ -1,5 +1,6 @@
 import MenudCore
 import MenudPluginAPI
+import MenudProtocol
 
 /// One selectable row of an open menu, with what it takes to run it.
 struct ResolvedItem: Sendable {

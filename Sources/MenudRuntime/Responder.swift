@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// The answer a handler gives later (a menu once its plugins have answered, an action once it
 /// ended), kept by whoever will give it. It answers exactly once; further answers are ignored.

@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// Encodes JSON-RPC responses without the trailing newline (batches join them).
 enum ResponseEncoder {

@@ -1,5 +1,7 @@
 import MenudCore
 import MenudPluginAPI
+import MenudJSON
+import MenudProtocol
 
 extension RunningAction {
     /// The answer for what the action's task reported.

@@ -1,5 +1,6 @@
 import Foundation
 import MenudCore
+import MenudJSON
 
 /// The `daemon.status` result: counts from the tracker and the tree watch, clients from the
 /// server, and the members only a reload changes, encoded once per configuration.

@@ -1,4 +1,6 @@
 import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// `subscribe` and `unsubscribe`: which notifications a client gets (`files`, `menus`).
 enum SubscriptionRoutes {

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// The readiness tracker as every service but the tree watch sees it: read only.
 protocol TrackedFiles: AnyObject {

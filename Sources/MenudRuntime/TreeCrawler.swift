@@ -4,6 +4,7 @@ import MenudCore
 import MenudLoop
 import MenudNative
 import Synchronization
+import MenudProtocol
 
 /// Walks directory trees off the loop thread, adding a watch to each directory before listing
 /// it, and posts what it finds in batches. Every directory is opened from the root's

@@ -1,6 +1,7 @@
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudProtocol
 
 extension TreeWatchService {
     /// Queues a crawl beneath the root as it is open now (none while the root is missing:

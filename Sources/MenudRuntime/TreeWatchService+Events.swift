@@ -1,6 +1,7 @@
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudProtocol
 
 extension TreeWatchService {
     // MARK: Events

@@ -1,3 +1,4 @@
+import MenudProtocol
 import MenudCore
 
 extension TreeWatchService {

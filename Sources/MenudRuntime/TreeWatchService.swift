@@ -2,6 +2,7 @@ import Foundation
 import MenudCore
 import MenudLoop
 import MenudNative
+import MenudProtocol
 
 /// The tree watch: the inotify watcher, the crawler, the paths to look at again, rescans of
 /// directories without a watch, and the root going away and coming back. It owns the readiness

@@ -45,7 +45,7 @@ final class LayeringTests: XCTestCase {
     func testTheScanSeesTheWholeTree() throws {
         let files = try sources()
         let modules = Set(files.map(\.module))
-        for expected in ["MenudLoop", "MenudNative", "MenudCore", "MenuLayout", "MenudPluginAPI", "MenudRuntime", "MenuctlKit", "menud", "menuctl", "Plugins/FileActions"] {
+        for expected in ["MenudLoop", "MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI", "MenudRuntime", "MenuctlKit", "menud", "menuctl", "Plugins/FileActions"] {
             XCTAssertTrue(modules.contains(expected), "no Swift files found for \(expected)")
         }
         XCTAssertGreaterThan(files.count, 100)
@@ -79,9 +79,25 @@ final class LayeringTests: XCTestCase {
 
     func testPureLogicImportsNoRuntimeOrSystemLayer() throws {
         let forbidden = ["MenudLoop", "MenudNative", "MenudRuntime", "MenudPluginAPI", "MenuctlKit", "Dispatch", "CLibUV"]
-        for file in try sources() where file.module == "MenudCore" || file.module == "MenuLayout" {
+        let pure: Set = ["MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]
+        for file in try sources() where pure.contains(file.module) {
             for module in imports(file.text) where forbidden.contains(module) {
                 XCTFail("\(file.path) imports \(module); pure logic must not")
+            }
+        }
+    }
+
+    /// The wire sits below everything else: the JSON module stands alone, the protocol module
+    /// sees only it, so a client (menuctl, MenudClient) can speak the protocol without the core.
+    func testTheProtocolLayerStandsAlone() throws {
+        let allowed: [String: Set<String>] = [
+            "MenudJSON": ["Foundation"],
+            "MenudProtocol": ["Foundation", "MenudJSON"],
+        ]
+        for file in try sources() {
+            guard let permitted = allowed[file.module] else { continue }
+            for module in imports(file.text) where !permitted.contains(module) {
+                XCTFail("\(file.path) imports \(module); \(file.module) may import only \(permitted.sorted().joined(separator: ", "))")
             }
         }
     }

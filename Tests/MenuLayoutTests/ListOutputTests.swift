@@ -2,6 +2,8 @@ import MenuLayout
 import MenudCore
 import Testing
 @testable import MenuctlKit
+import MenudJSON
+import MenudProtocol
 
 @Suite struct ListOutputTests {
     private let files = [

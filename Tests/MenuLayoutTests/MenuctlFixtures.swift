@@ -1,6 +1,7 @@
 import MenuLayout
 import MenudCore
 @testable import MenuctlKit
+import MenudJSON
 
 /// Daemon answers used by the menuctl tests, written as the daemon writes them.
 enum MenuctlFixtures {

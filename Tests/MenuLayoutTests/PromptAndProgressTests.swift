@@ -2,6 +2,7 @@ import MenuLayout
 import MenudCore
 import Testing
 @testable import MenuctlKit
+import MenudProtocol
 
 @Suite struct PromptAndProgressTests {
     @Test func lineEditorStartsWithTheDefaultAndEdits() {

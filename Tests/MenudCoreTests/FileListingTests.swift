@@ -1,5 +1,7 @@
 import XCTest
 @testable import MenudCore
+import MenudJSON
+import MenudProtocol
 
 /// `ReadinessTracker.forEachFile` and `FileObjectWriter`: the fast `files.list` path must select
 /// the same files and write the same bytes as the `FileSnapshot` path.

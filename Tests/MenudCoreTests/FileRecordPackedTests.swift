@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// The 48-byte stored form keeps every record exactly: those that fit in place, the others
 /// (sizes, times and counters past 48 bits, long names, many suffixes) whole on the side.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 final class FileRecordTableTests: XCTestCase {
     private func record(_ size: Int64 = 1) -> FileRecord {

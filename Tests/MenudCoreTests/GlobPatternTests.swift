@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 final class GlobPatternTests: XCTestCase {
     private func glob(_ source: String) throws -> GlobPattern {

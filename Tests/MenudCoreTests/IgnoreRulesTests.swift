@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 final class IgnoreRulesTests: XCTestCase {
     private func path(_ text: String) -> RelativePath { RelativePath(text) }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// What a query visits, counted rather than timed: read with one file a slice, a listing
 /// takes as many slices as files it looks at, plus at most one to find that it is done.

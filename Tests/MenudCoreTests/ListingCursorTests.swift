@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// Listings read in slices while the files change: each answer is the listing at its clock.
 final class ListingCursorTests: XCTestCase {

@@ -1,4 +1,5 @@
 @testable import MenudCore
+import MenudProtocol
 
 /// A naive tracker for the model tests: a dictionary of files, and every answer computed by a
 /// scan of all of them, from the protocol's rules alone (no index, no packing, no order kept).

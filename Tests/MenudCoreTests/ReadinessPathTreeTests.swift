@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// The path tree on its own, with small nodes so that a few thousand files make a deep tree:
 /// every change is checked against a sorted array, and every invariant from scratch.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 /// What the tracker's storage holds per file, and that files passing through leave nothing
 /// behind but the capped tombstones.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import MenudProtocol
 
 final class ReadinessTrackerTests: XCTestCase {
     private let start: Int64 = 1_764_500_000_000

@@ -1,5 +1,6 @@
 import MenudCore
 import XCTest
+import MenudProtocol
 
 /// The check made when an action is about to start, over a file system held in a dictionary.
 final class TargetCheckTests: XCTestCase {

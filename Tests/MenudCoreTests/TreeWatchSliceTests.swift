@@ -1,3 +1,4 @@
+import MenudProtocol
 import XCTest
 @testable import MenudCore
 

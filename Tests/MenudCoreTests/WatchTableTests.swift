@@ -1,5 +1,6 @@
 import MenudCore
 import XCTest
+import MenudProtocol
 
 /// The bookkeeping that keeps `watchedDirectories` equal to the kernel's watch count.
 final class WatchTableTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import MenudCore
 import XCTest
 @testable import MenudRuntime
+import MenudProtocol
 
 final class ConfigTests: XCTestCase {
     private let environment = ConfigEnvironment(home: "/home/tester", runtimeDirectory: "/run/user/1000", uid: 1000)

@@ -2,6 +2,7 @@ import MenudCore
 import MenudPluginAPI
 @testable import MenudRuntime
 import XCTest
+import MenudProtocol
 
 /// One walk makes the menu: groups, ids depth first, keys kept once, and what each item runs.
 final class MenuAssemblerTests: XCTestCase {

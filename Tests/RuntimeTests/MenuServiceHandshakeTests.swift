@@ -1,6 +1,7 @@
 import MenudCore
 @testable import MenudRuntime
 import XCTest
+import MenudJSON
 
 /// The dismissal handshake through the menu service: open, select, dismissed (the action is
 /// handed over only then, and answered when it ends), cancel, input, other connections.

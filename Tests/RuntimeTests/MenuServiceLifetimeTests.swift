@@ -1,6 +1,7 @@
 import MenudCore
 @testable import MenudRuntime
 import XCTest
+import MenudProtocol
 
 /// How menus end without a dismissal (expiry, a file change, the client going away) and how
 /// the plugin host's deadline and slow path shape what a menu holds.

@@ -1,6 +1,8 @@
 import MenudCore
 @testable import MenudRuntime
 import XCTest
+import MenudJSON
+import MenudProtocol
 
 /// `files.changed` / `files.removed`: coalesced over 50 ms, never later than the 200 ms bound,
 /// 500 files per message.

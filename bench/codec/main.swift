@@ -1,5 +1,5 @@
-// Codec benchmark: compiled together with Sources/MenudCore/*.swift into one optimized binary by
-// run.sh (so no `import MenudCore`). Prints ns per operation, best of several rounds, and the
+// Codec benchmark: compiled together with Sources/MenudJSON, MenudProtocol and MenudCore into one optimized binary by
+// run.sh (so no imports). Prints ns per operation, best of several rounds, and the
 // ratio to Foundation's JSONDecoder/JSONEncoder measured in the same run.
 import Foundation
 

@@ -1,6 +1,8 @@
 @testable import MenudRuntime
 import MenudCore
 import MenudLoop
+import MenudJSON
+import MenudProtocol
 
 /// A transport without sockets: a test connects clients, feeds them bytes and reads what the
 /// server sent them. It frames input with a `LineFramer` per connection, as the pipe transport does.

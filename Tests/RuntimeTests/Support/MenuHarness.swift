@@ -3,6 +3,8 @@ import MenudCore
 import MenudLoop
 import MenudPluginAPI
 @testable import MenudRuntime
+import MenudJSON
+import MenudProtocol
 
 /// The menu service with its plugin host and routes on an embedded server; actions are recorded
 /// instead of run. A real loop carries the plugin host's off-loop answers (tests turn it).

@@ -1,6 +1,7 @@
 import Foundation
 import MenudCore
 @testable import MenudRuntime
+import MenudJSON
 
 /// Daemon settings for tests: the defaults, a root that exists, and whatever a test changes.
 enum TestSettings {

@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// A JSON-RPC request id. Requests carry a number (an integer) or a string; `.null` is what error
 /// responses carry when the request's id could not be read.
 public enum RPCId: Sendable, Hashable {

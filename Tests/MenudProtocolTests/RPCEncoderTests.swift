@@ -1,5 +1,5 @@
 import Testing
-@testable import MenudCore
+@testable import MenudProtocol
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

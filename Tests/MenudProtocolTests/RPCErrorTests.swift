@@ -1,5 +1,6 @@
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
+@testable import MenudProtocol
 
 @Suite struct RPCErrorTests {
     private static let all: [(RPCError, Int)] = [

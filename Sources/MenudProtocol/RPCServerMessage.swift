@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// What one line from the daemon decodes to, on the client side.
 public enum RPCServerMessage: Sendable, Equatable {
     /// The answer to one request.

@@ -1,5 +1,6 @@
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
+@testable import MenudProtocol
 
 /// Runs `body` and returns the RPCError it throws (recording an issue when it does not throw).
 private func paramError<T>(_ body: () throws(RPCError) -> T, sourceLocation: SourceLocation = #_sourceLocation) -> RPCError? {

@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// One response to a request: its result or its error, under the request's id.
 public enum RPCResponse: Sendable, Equatable {
     case result(id: RPCId, JSONValue)

@@ -1,5 +1,5 @@
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
 
 @Suite struct JSONValueTests {
     @Test func accessorsReturnTheirKindOnly() {

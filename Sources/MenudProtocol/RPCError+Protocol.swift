@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// One constructor per error code in PROTOCOL.md. Functions that take a `message` use it as the
 /// error's message as given (write a whole sentence that says what to do); functions that take an
 /// identifier (a method, a path, a menu id...) write the sentence themselves and put the identifier
@@ -144,7 +146,7 @@ extension RPCError {
     }
 
     /// A string in double quotes with JSON escaping, cut at 80 characters, for messages.
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var writer = JSONWriter(reservingCapacity: text.utf8.count + 2)
         writer.writeString(text.count > 80 ? String(text.prefix(80)) + "…" : text)
         return String(decoding: writer.bytes, as: UTF8.self)

@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// A request (or, with `id == nil`, a notification) that passed JSON-RPC 2.0 shape checks.
 public struct RPCRequest: Sendable, Equatable {
     /// The request id; nil for a notification, which gets no response.

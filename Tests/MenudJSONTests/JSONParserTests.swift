@@ -1,5 +1,5 @@
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
 
 /// Parses `text` with the default settings and with every container going through the iterative
 /// path, checks both agree, and returns the result.

@@ -1,5 +1,5 @@
 import Testing
-@testable import MenudCore
+@testable import MenudProtocol
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

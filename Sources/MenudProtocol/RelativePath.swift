@@ -112,5 +112,5 @@ public struct RelativePath: Hashable, Comparable, Sendable, CustomStringConverti
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 
-    static let separator = UInt8(ascii: "/")
+    @inlinable public static var separator: UInt8 { UInt8(ascii: "/") }
 }

@@ -1,3 +1,5 @@
+import MenudJSON
+
 extension RPCDecoder {
     /// Decodes one line the daemon sent to a client: a response, a batch of responses or a
     /// notification. Throws -32700 when the line is not JSON and -32600 when it is JSON but not a

@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// A JSON-RPC error object: what the daemon answers when a request cannot be served, and what a
 /// client reads back. Build one with the static functions in `RPCError+Protocol.swift`, one per
 /// code in PROTOCOL.md, so that every message is a sentence a person can act on.

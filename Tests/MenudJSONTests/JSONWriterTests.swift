@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
 
 @Suite struct JSONWriterTests {
     private func text(_ value: JSONValue) -> String { value.jsonText }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
 
 @Suite struct JSONValueCodableTests {
     @Test func decodesAJSON5ConfigFile() throws {

@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// Writes JSON-RPC 2.0 messages as lines. Every function appends one complete line, ending in
 /// `"\n"`, to `buffer`; keep one buffer per connection and clear it (keeping its capacity) once it
 /// has been written out, so steady-state encoding allocates nothing.

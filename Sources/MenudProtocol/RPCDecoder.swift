@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// Turns one line from a client into requests, checking the JSON-RPC 2.0 shape.
 ///
 /// Rules, in the order they are checked for each request object:

@@ -1,5 +1,5 @@
 import Testing
-@testable import MenudCore
+@testable import MenudProtocol
 
 private func decode(_ text: String) -> RPCIncoming {
     RPCDecoder.decode(line: Array(text.utf8)[...])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MenudCore
+@testable import MenudJSON
 
 /// Parses thousands of randomly mutated frames with `JSONParser` and with Foundation's
 /// `JSONSerialization` (`.fragmentsAllowed`), and checks that they agree on which frames are JSON

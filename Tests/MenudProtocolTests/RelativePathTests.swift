@@ -1,5 +1,5 @@
 import XCTest
-@testable import MenudCore
+@testable import MenudProtocol
 
 final class RelativePathTests: XCTestCase {
     func testComponentsParentAndLastComponent() {

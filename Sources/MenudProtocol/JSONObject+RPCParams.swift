@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// Typed access to request parameters. Each accessor throws `RPCError.invalidParams` (-32602)
 /// with `data.param` naming the offending field and a message that says what was expected.
 ///
