@@ -25,6 +25,8 @@ final class TreeCrawler: Sendable {
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
     static let batchFiles = 2048
+    /// Directories per batch of a poll round.
+    static let polledPerBatch = 64
 
     init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
@@ -99,7 +101,8 @@ final class TreeCrawler: Sendable {
             let (listed, _) = list(directory, beneath: job.root, ignore: ignore, reportSubdirectories: true)
             batchFiles += listed.files.count
             batch.append(listed)
-            if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
+            // Fewer directories a batch than a crawl's: each costs the loop a comparison.
+            if batchFiles >= TreeCrawler.batchFiles || batch.count >= TreeCrawler.polledPerBatch {
                 post(CrawlReport(job: job, directories: batch, finished: false))
                 batch = []
                 batchFiles = 0
