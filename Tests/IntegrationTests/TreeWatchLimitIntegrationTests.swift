@@ -62,4 +62,26 @@ final class TreeWatchLimitIntegrationTests: XCTestCase {
 
         XCTAssertEqual(daemon.stop(signal: SIGTERM, timeout: 20), 0, "menud exits on SIGTERM past the watch limit:\n\(daemon.log)")
     }
+
+    func testARaisedCapGivesPolledDirectoriesWatchesAndABadOneIsRefused() throws {
+        let daemon = try DaemonProcess()
+        for index in 0..<12 { try daemon.writeReady("d\(index)/file.txt", "\(index)") }
+        try daemon.start(config: "{ maxWatches: 5 }")
+        let rpc = try daemon.client()
+        let before = try status(rpc)
+        XCTAssertEqual(before.watched, 5)
+        XCTAssertEqual(before.polled, 13 - 5)
+
+        try "{ maxWatches: 100 }".write(to: daemon.home.appendingPathComponent("config.json5"), atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try eventually("after the reload every directory is watched", timeout: 30) {
+            let now = try self.status(rpc)
+            return now.watched == 13 && now.polled == 0
+        }
+        XCTAssertEqual(try rpc.call("daemon.status")["watchLimit"] as? Int, 100)
+
+        let refused = try DaemonProcess()
+        XCTAssertThrowsError(try refused.start(config: "{ maxWatches: 0 }"))
+        XCTAssertTrue(refused.log.contains("maxWatches"), refused.log)
+    }
 }
