@@ -37,6 +37,7 @@ extension TreeWatchService {
         } else if pollJob == nil, !polled.isEmpty {
             // One round lists every polled directory once (a job of the crawler's, off the
             // loop); the next starts an interval after it ends, so rounds never pile up.
+            budget.askKernelAgain()
             var job = CrawlJob(id: 0, directory: .root, reason: .poll)
             job.polled = Array(polled.keys)
             startCrawl(job)

@@ -7,7 +7,8 @@ import Synchronization
 /// `inotify_add_watch`: the user's `fs.inotify.max_user_watches`, shared with every other
 /// program of that user). The crawler takes watches on its thread; the loop gives them back
 /// when the kernel says a watch ended (`IN_IGNORED`), so a directory polled for want of a
-/// watch gets one on a later poll once others are gone.
+/// watch gets one on a later poll once others are gone; each poll round asks the kernel again
+/// (`askKernelAgain`), for watches other programs gave back.
 ///
 /// Watches are counted by number: the kernel hands the same number out again for a directory
 /// watched twice, so a second `addWatch` of one directory does not count twice.
@@ -66,6 +67,13 @@ final class WatchBudget: Sendable {
             }
         }
         return try outcome.get()
+    }
+
+    /// Forgets the kernel's limit learned from its last refusal, so the next watch asks the
+    /// kernel again: other programs of the user may have given watches back since. A refusal
+    /// sets it again (one failed call per poll round).
+    func askKernelAgain() {
+        state.withLock { $0.kernel = nil }
     }
 
     /// The kernel ended `watch` (its directory was deleted, or the daemon removed it).
