@@ -8,6 +8,7 @@ extension TreeWatchService {
     /// its return starts one).
     func startCrawl(_ job: CrawlJob) {
         guard let root = rootDirectory, let crawler else { return }
+        if job.reason != .poll { finishRemovals(touching: job.directory) }
         let job = CrawlJob(id: nextCrawlId, directory: job.directory, reason: job.reason, root: root, polled: job.polled)
         nextCrawlId += 1
         crawlsRunning[job.id] = job
@@ -47,6 +48,7 @@ extension TreeWatchService {
                     log.once("list-\(directory.path.displayString)", .warning, "cannot read directory \(directory.path.displayString.isEmpty ? settings.root : directory.path.displayString): \(error)")
                 }
             }
+            finishRemovals(touching: directory.path)
             for file in directory.files {
                 if job.reason == .rescan { rescanSeen[job.id]?.insert(file.path) }
                 if tracker.observe(file.path, facts: file.facts, initial: job.reason == .initial) {

@@ -51,8 +51,13 @@ extension TreeWatchService {
     /// A directory left the tree: forget its files and stop watching it and below. Crawls
     /// under way hear of it, so what they found there before it left is checked on arrival.
     func dropSubtree(_ path: RelativePath) {
-        let removed = tracker.removeSubtree(path)
+        // The first files now, the rest a slice per turn (a directory may hold a million).
+        let removed = tracker.removeSubtree(path, maxFiles: TreeWatchService.removalsPerStep)
         noteRemoved(removed)
+        if removed.count >= TreeWatchService.removalsPerStep {
+            removals.append(path)
+            runSlices()
+        }
         for watch in watches.forgetSubtree(path) { watcher.removeWatch(watch) }
         if !polled.isEmpty {
             polled[path] = nil
@@ -80,6 +85,7 @@ extension TreeWatchService {
             switch status {
             case .success(let status) where status.kind == .file:
                 if settings.ignore.isIgnored(path, isDirectory: false) { continue }
+                finishRemovals(touching: path)
                 if tracker.observe(path, facts: FileFacts(status), initial: false) { changed.append(path) }
             case .success(let status) where status.kind == .directory:
                 if watches.watchOf[path] == nil && !settings.ignore.isIgnored(path, isDirectory: true) {

@@ -19,6 +19,7 @@ extension TreeWatchService {
             return
         }
         guard absorbWatch(directory) else { return }
+        finishRemovals(touching: directory.path)
         for file in directory.files where tracker.observe(file.path, facts: file.facts, initial: false) {
             changed.append(file.path)
         }

@@ -11,7 +11,7 @@ extension TreeWatchService {
         runSlices()
     }
 
-    /// Applies crawl batches, then rescan sweeps, for at most `sliceMs` (or `stepsPerSlice`
+    /// Forgets the files of removed directories, applies crawl batches, then rescan sweeps, for at most `sliceMs` (or `stepsPerSlice`
     /// steps), then yields to the loop and goes on in the next turn: a crawl of a million
     /// files, a rescan after an overflow or a poll round never holds up other clients for
     /// longer than a slice. Every answer in between sees the tracker as of its clock.
@@ -19,11 +19,16 @@ extension TreeWatchService {
         guard !isStopping else {
             pendingReports.removeAll()
             sweeps.removeAll()
+            removals.removeAll()
             return
         }
         var turn = TurnBudget(clock: clock, maxMs: TreeWatchService.sliceMs, maxSteps: TreeWatchService.stepsPerSlice)
         while turn.take() {
-            if pendingReportsStart < pendingReports.count {
+            if let path = removals.first {
+                let removed = tracker.removeSubtree(path, maxFiles: TreeWatchService.removalsPerStep)
+                noteRemoved(removed)
+                if removed.count < TreeWatchService.removalsPerStep { removals.removeFirst() }
+            } else if pendingReportsStart < pendingReports.count {
                 let report = pendingReports[pendingReportsStart]
                 pendingReportsStart += 1
                 apply(report)
@@ -40,8 +45,25 @@ extension TreeWatchService {
             pendingReports.removeFirst(pendingReportsStart)
             pendingReportsStart = 0
         }
-        if (pendingReportsStart < pendingReports.count || !sweeps.isEmpty) && !sliceTimer.isActive {
+        if (pendingReportsStart < pendingReports.count || !sweeps.isEmpty || !removals.isEmpty) && !sliceTimer.isActive {
             sliceTimer.start(afterMs: 0) { [unowned self] in self.runSlices() }
+        }
+    }
+
+    /// Forgets at once what is left of the removals at, above or below `path`: files are about
+    /// to be tracked there again (a crawl, a listing, a file looked at), which a later slice of
+    /// the removal must not take away.
+    func finishRemovals(touching path: RelativePath) {
+        guard !removals.isEmpty else { return }
+        var index = 0
+        while index < removals.count {
+            let pending = removals[index]
+            if path == pending || path.isInside(pending) || pending.isInside(path) {
+                noteRemoved(tracker.removeSubtree(pending))
+                removals.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 

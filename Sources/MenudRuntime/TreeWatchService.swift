@@ -18,6 +18,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     /// serves others, and the most steps it takes.
     static let sliceMs: Int64 = 4
     static let stepsPerSlice = 64
+    /// Files of a removed directory forgotten per slice step.
+    static let removalsPerStep = 4096
 
     var settings: DaemonSettings
     let log: Logger
@@ -57,6 +59,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     var pendingReportsStart = 0
     /// Rescanned subtrees still to be compared with what the crawl saw, in slices.
     var sweeps: [RescanSweep] = []
+    /// Directories that left the tree whose files are still being forgotten, in slices.
+    var removals: [RelativePath] = []
     var armedDeadlineMs: Int64?
     var nextCrawlId = 1
     var crawlsRunning: [Int: CrawlJob] = [:]
