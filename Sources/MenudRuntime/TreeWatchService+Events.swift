@@ -56,7 +56,7 @@ extension TreeWatchService {
         noteRemoved(removed)
         if removed.count >= TreeWatchService.removalsPerStep {
             removals.append(path)
-            runSlices()
+            scheduleSlices()
         }
         for watch in watches.forgetSubtree(path) { watcher.removeWatch(watch) }
         if !polled.isEmpty {

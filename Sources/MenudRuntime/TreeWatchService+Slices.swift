@@ -11,10 +11,18 @@ extension TreeWatchService {
         runSlices()
     }
 
-    /// Forgets the files of removed directories, applies crawl batches, then rescan sweeps, for at most `sliceMs` (or `stepsPerSlice`
-    /// steps), then yields to the loop and goes on in the next turn: a crawl of a million
-    /// files, a rescan after an overflow or a poll round never holds up other clients for
-    /// longer than a slice. Every answer in between sees the tracker as of its clock.
+    /// Work for the slices came up while other work runs (an event, a crawl batch): it goes on
+    /// in a turn of its own, never inside what is running now.
+    func scheduleSlices() {
+        guard !sliceTimer.isActive else { return }
+        sliceTimer.start(afterMs: 0) { [unowned self] in self.runSlices() }
+    }
+
+    /// Forgets the files of removed directories, applies crawl batches, then rescan sweeps,
+    /// for at most `sliceMs` (or `stepsPerSlice` steps), then yields to the loop and goes on
+    /// in the next turn: a crawl of a million files, a rescan after an overflow, a poll round
+    /// or a large directory removed never holds up other clients for longer than a slice.
+    /// Every answer in between sees the tracker as of its clock.
     func runSlices() {
         guard !isStopping else {
             pendingReports.removeAll()
@@ -45,9 +53,7 @@ extension TreeWatchService {
             pendingReports.removeFirst(pendingReportsStart)
             pendingReportsStart = 0
         }
-        if (pendingReportsStart < pendingReports.count || !sweeps.isEmpty || !removals.isEmpty) && !sliceTimer.isActive {
-            sliceTimer.start(afterMs: 0) { [unowned self] in self.runSlices() }
-        }
+        if pendingReportsStart < pendingReports.count || !sweeps.isEmpty || !removals.isEmpty { scheduleSlices() }
     }
 
     /// Forgets at once what is left of the removals at, above or below `path`: files are about

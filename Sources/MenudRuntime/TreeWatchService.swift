@@ -14,8 +14,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     /// Readiness transitions applied per loop turn (an expiry sweep over a million files is
     /// spread over turns; each answer in between is consistent as of its clock).
     static let transitionsPerTurn = 4096
-    /// The longest a slice of tree work (crawl batches, rescan sweeps) runs before the loop
-    /// serves others, and the most steps it takes.
+    /// The longest a slice of tree work (removals, crawl batches, rescan sweeps) runs
+    /// before the loop serves others, and the most steps it takes.
     static let sliceMs: Int64 = 4
     static let stepsPerSlice = 64
     /// Files of a removed directory forgotten per slice step.
