@@ -21,13 +21,14 @@ from benchkit.processes import Server  # noqa: E402
 from benchkit.requests import RequestWorkloads  # noqa: E402
 from benchkit.servers import Servers  # noqa: E402
 from benchkit.trees import TreeWorkloads  # noqa: E402
+from benchkit.web import WebWorkloads  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The order workloads run in by default (6 is measured on workload 5's daemon).
-DEFAULT_ORDER = ["11", "2", "8", "9", "10", "3", "4", "5", "1", "7"]
+DEFAULT_ORDER = ["11", "2", "8", "9", "10", "3", "4", "5", "1", "7", "12"]
 
 
-class Bench(Servers, Figures, RequestWorkloads, TreeWorkloads):
+class Bench(Servers, Figures, RequestWorkloads, TreeWorkloads, WebWorkloads):
     def __init__(self, args):
         Servers.__init__(self, args.bin)
         Figures.__init__(self)

@@ -8,6 +8,7 @@ public enum HelpText {
         case "watch": watch
         case "menu": menu
         case "raw": raw
+        case "web": web
         default: overview
         }
     }
@@ -36,9 +37,23 @@ public enum HelpText {
           watch                 the list, redrawn as files change (q or Ctrl-C quits)
           menu PATH...          open a file's menu and run what you pick
           raw JSON | raw -      send JSON-RPC messages and print every reply line
+          web [--open]          the web page's URL with its secret (menud --web ADDR)
           help [COMMAND]        this help, or a command's
 
         Start a daemon with `menud --root DIR` or `systemctl --user start menud.socket`.
+
+        \(common)
+        """
+
+    static let web = """
+        Usage: menuctl web [--open]
+
+        Prints the URL of the daemon's web page with the secret that opens it (the page sets it
+        as a cookie on the first visit). The daemon serves the page when started with
+        --web 127.0.0.1:7780 or with web: { listen: "127.0.0.1:7780" } in its config; the secret
+        is new at every start.
+
+          --open                also open the URL with xdg-open
 
         \(common)
         """

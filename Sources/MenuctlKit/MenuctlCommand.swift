@@ -5,6 +5,7 @@ public enum MenuctlCommand: Sendable, Equatable {
     case watch(WatchOptions)
     case menu(MenuOptions)
     case raw(RawOptions)
+    case web(WebOptions)
     /// `--help`: the help of a command (`""` for the overview).
     case help(String)
     case version

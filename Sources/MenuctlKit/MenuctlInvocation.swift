@@ -9,7 +9,7 @@ public struct MenuctlInvocation: Sendable, Equatable {
     }
 
     /// The commands, in the order the overview lists them; `list` is an alias of `ls`.
-    public static let commandNames = ["status", "ls", "watch", "menu", "raw"]
+    public static let commandNames = ["status", "ls", "watch", "menu", "raw", "web"]
 
     /// Parses `arguments` (without the program name). Global options may come before the command
     /// or among its options; `menuctl help [COMMAND]` is `--help`.
@@ -54,6 +54,7 @@ public struct MenuctlInvocation: Sendable, Equatable {
         case "ls", "watch": (valued, flags) = (["state", "glob"], ["json"])
         case "menu": (valued, flags) = (["row", "pick", "input", "viewport", "at", "width"], ["background", "json"])
         case "raw": (valued, flags) = ([], [])
+        case "web": (valued, flags) = ([], ["open"])
         default:
             throw .usage("there is no command '\(name)'; the commands are \(commandNames.joined(separator: ", ")).", command: "")
         }
@@ -74,6 +75,9 @@ public struct MenuctlInvocation: Sendable, Equatable {
             command = .watch(WatchOptions(filter: try FileFilter(arguments: parsed, command: name), json: parsed.has("json")))
         case "menu":
             command = .menu(try MenuOptions(arguments: parsed))
+        case "web":
+            try expectNoPositionals(parsed, command: name)
+            command = .web(WebOptions(open: parsed.has("open")))
         default:
             guard parsed.positionals.count == 1 else {
                 throw .usage("raw takes one JSON message, or - to read messages from standard input, one per line.", command: name)

@@ -37,6 +37,8 @@ public enum MenuctlMain {
                 return try MenuCommand(options: options, console: console, socketPath: socketPath).run()
             case .raw(let options):
                 return try RawCommand(options: options, console: console, socketPath: socketPath).run()
+            case .web(let options):
+                return try WebCommand(options: options, console: console, socketPath: socketPath).run()
             }
         } catch {
             console.err(error.report)

@@ -8,6 +8,7 @@ import MenudJSON
 /// menud 0.1.0 (pid 4242), up 2 h
 /// root         /srv/downloads
 /// socket       /run/user/1000/menud/menud.sock
+/// web          http://127.0.0.1:7780/ (menuctl web prints it with its secret)
 /// settle       2 s, files expire 7 d after they are ready
 /// files        12: 9 ready, 1 pending, 2 expired
 /// crawling     no
@@ -31,6 +32,7 @@ public enum StatusReport {
         }
         if let root = status["root"]?.stringValue { add("root", root) }
         if let socket = status["socket"]?.stringValue { add("socket", socket) }
+        if let url = status["web"]?["url"]?.stringValue { add("web", url + " (menuctl web prints it with its secret)") }
         if let settle = status["settleMs"]?.intValue {
             var text = DurationText.format(settle)
             if let expire = status["expireAfterMs"]?.intValue {

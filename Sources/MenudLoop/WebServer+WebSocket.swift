@@ -35,7 +35,7 @@ extension WebServer {
         let outcome = connection.take(chunk, first: lws_is_first_fragment(wsi) != 0, final: lws_is_final_fragment(wsi) != 0,
                                       binary: lws_frame_is_binary(wsi) != 0,
                                       remainingInFrame: Int(lws_remaining_packet_payload(wsi)),
-                                      limit: configuration.maxMessageBytes)
+                                      limit: maxMessageBytes)
         switch outcome {
         case .partial:
             return 0
@@ -48,7 +48,7 @@ extension WebServer {
         case .oversized:
             // The owner may still answer (the protocol sends -32600 first); the close frame
             // follows the queued messages, sent from our timer.
-            owner?.webServer(self, oversizedMessage: configuration.maxMessageBytes, on: connection)
+            owner?.webServer(self, oversizedMessage: maxMessageBytes, on: connection)
             connection.close(code: .messageTooBig, reason: "message too big", afterFlushing: true)
             return 0
         }

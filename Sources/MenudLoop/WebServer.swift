@@ -23,6 +23,9 @@ public final class WebServer {
     let documents: WebDocumentFolder?
     /// The addresses listened on, with the ports actually bound.
     public internal(set) var listening: [WebListenAddress] = []
+    /// The longest WebSocket message taken in from now on (the configuration's at first; a
+    /// config reload may change it). A message half received is judged by the new limit.
+    public var maxMessageBytes: Int
 
     /// Where libwebsockets keeps the context pointer (it sets it to nil once freed).
     let contextSlot: UnsafeMutablePointer<OpaquePointer?>
@@ -58,6 +61,7 @@ public final class WebServer {
         self.loop = loop
         self.owner = owner
         self.configuration = configuration
+        maxMessageBytes = configuration.maxMessageBytes
         documents = try configuration.documentFolder.map { path throws(WebServerError) in
             try WebDocumentFolder(path: path, maxFileBytes: configuration.maxDocumentBytes)
         }

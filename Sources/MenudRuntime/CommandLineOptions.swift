@@ -9,6 +9,10 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// `.some(nil)` when `--expire-after off` turns expiry off.
     public var expireAfterMs: Int64??
     public var logLevel: LogLevel?
+    /// `--web ADDR`: serve the web page there (overrides the config's `web.listen`).
+    public var web: String?
+    /// `--web-documents DIR`: the page's folder (overrides the config's `web.documents`).
+    public var webDocuments: String?
     public var showVersion = false
     public var showHelp = false
 
@@ -17,7 +21,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     public static let usage = """
         Usage: menud [--root DIR] [--socket PATH] [--config FILE] [--settle DURATION]
                      [--expire-after DURATION|off] [--log-level debug|info|warning|error]
-                     [--version] [--help]
+                     [--web ADDR] [--web-documents DIR] [--version] [--help]
 
         Watches DIR (default: the config's root, else the current directory), tracks which
         files are pending, ready or expired, and serves them and their context menus over a
@@ -31,6 +35,11 @@ public struct CommandLineOptions: Sendable, Equatable {
           --settle DURATION        unchanged this long = ready (default 2s)
           --expire-after DURATION  ready this long = expired (default off)
           --log-level LEVEL        debug, info, warning or error (default info)
+          --web ADDR               serve the web page and its WebSocket on ADDR, such as
+                                   127.0.0.1:7780 (loopback only, unless the config sets
+                                   web.allowNonLoopback); `menuctl web` prints its URL
+          --web-documents DIR      the page's folder (default: PREFIX/share/menud/web as
+                                   installed, else the source tree's clients/web)
           --version                print the version and exit
           --help                   print this help and exit
 
@@ -74,6 +83,8 @@ public struct CommandLineOptions: Sendable, Equatable {
                     throw UsageError("--log-level \(text): use one of debug, info, warning, error")
                 }
                 options.logLevel = level
+            case "--web": options.web = try value(for: flag, inline: inline)
+            case "--web-documents": options.webDocuments = try value(for: flag, inline: inline)
             case "--version", "-V": options.showVersion = true
             case "--help", "-h": options.showHelp = true
             default:

@@ -45,13 +45,15 @@ public struct MenudConfig: Sendable, Equatable {
     public var plugins: [String: ConfigPlugin]
     /// Command actions, in menu order, as written; the command-actions plugin validates them.
     public var commands: [ConfigValue]
+    /// The web page and its WebSocket; nil (the default): off.
+    public var web: ConfigWeb?
 
     /// Every key a configuration file may hold at the top level.
     public static let allowedKeys = [
         "root", "socket", "settle", "expireAfter", "partialSuffixes", "ignore", "logLevel",
         "maxFrameBytes", "maxOutputBytesPerClient", "maxConnections", "menuExpire", "menuBuildTimeout",
         "actionTimeout", "maxOpenMenusPerConnection", "maxRunningActions", "maxWatches", "allowUids",
-        "defaultFileAction", "plugins", "commands",
+        "defaultFileAction", "plugins", "commands", "web",
     ]
 
     /// The defaults for this process's environment.
@@ -63,7 +65,8 @@ public struct MenudConfig: Sendable, Equatable {
     /// `/tmp/menud-<uid>/menud.sock`), settle 2 s, no expiry, the standard partial suffixes and
     /// ignore patterns, log level info, 1 MiB frames, 8 MiB output per client, 1024 connections,
     /// menus expiring after 60 s, 100 ms to build a menu, 5 min per action, 64 open menus per
-    /// connection, 16 running actions, as many watches as the kernel allows, no other uids, `files.inspect`, no plugin settings, no commands.
+    /// connection, 16 running actions, as many watches as the kernel allows, no other uids,
+    /// `files.inspect`, no plugin settings, no commands, no web server.
     public static func defaults(environment: ConfigEnvironment) -> MenudConfig {
         MenudConfig(
             root: environment.defaultRoot,
@@ -85,7 +88,8 @@ public struct MenudConfig: Sendable, Equatable {
             allowUids: [],
             defaultFileAction: "files.inspect",
             plugins: [:],
-            commands: [])
+            commands: [],
+            web: nil)
     }
 
     /// The readiness rules for `ReadinessTracker`.

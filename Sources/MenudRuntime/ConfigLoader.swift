@@ -104,6 +104,9 @@ enum ConfigLoader {
             }
             config.commands = commands.map(\.value)
         }
+        if let web = top["web"] {
+            config.web = try buildWeb(web, file: file, baseDirectory: baseDirectory, environment: environment)
+        }
         return config
     }
 

@@ -15,6 +15,8 @@ final class DaemonRoot {
     private let factories: [PluginFactory]
     private var configuration: DaemonConfiguration
     private let transport: PipeTransport
+    /// The web page's WebSocket, when `--web` or `web.listen` turns it on.
+    private let web: WebSocketTransport?
     private let systemd: SystemdService
     private let group: ServiceGroup
 
@@ -40,9 +42,14 @@ final class DaemonRoot {
         let notifier = try NotifierService(files: files, server: server, scheduler: loop)
         let transport = PipeTransport(loop: loop, socketPath: settings.socketPath, maxMessageBytes: settings.maxFrameBytes, log: log)
         self.transport = transport
+        let web = settings.web.map {
+            WebSocketTransport(loop: loop, settings: $0, maxMessageBytes: settings.maxFrameBytes, maxConnections: settings.maxConnections, log: log)
+        }
+        self.web = web
         let status = StatusReporter(files: files, tree: tree, clock: clock, configuration: configuration,
                                     connectionCount: { [unowned server] in server.connectionCount },
-                                    address: { [unowned transport] in transport.address })
+                                    address: { [unowned transport] in transport.address },
+                                    webAddress: { [weak web] in web.map { ($0.address, $0.tokenPath) } })
         let trimmer = HeapTrimmer(scheduler: loop)
         let systemd = SystemdService(files: files, tree: tree, root: settings.root)
         self.systemd = systemd
@@ -64,8 +71,10 @@ final class DaemonRoot {
         MenuRoutes(menus: menus, files: files, paths: paths).register(on: server.router)
         SubscriptionRoutes.register(on: server.router)
 
-        group = ServiceGroup([signals, server, actions, tree, host, menus, notifier, status, trimmer,
-                              TransportService(transport: transport, server: server), systemd], log: log)
+        // One transport service each: the socket and the web page open last and close first.
+        let transports = [transport as any RPCTransport] + (web.map { [$0 as any RPCTransport] } ?? [])
+        group = ServiceGroup([signals, server, actions, tree, host, menus, notifier, status, trimmer]
+                             + transports.map { TransportService(transport: $0, server: server) as any DaemonService } + [systemd], log: log)
         signals.onStop = { [unowned self] in shutdown() }
         signals.onReload = { [unowned self] in reload() }
     }
@@ -88,7 +97,7 @@ final class DaemonRoot {
             return 1
         }
         let settings = configuration.settings
-        log.info("menud \(DaemonRoot.version) watching \(settings.root), listening on \(transport.address) (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
+        log.info("menud \(DaemonRoot.version) watching \(settings.root), listening on \(transport.address)\(web.map { " and \($0.pageURL)" } ?? "") (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
         group.announceStarted()
         loop.run()
         let closed = loop.closeEverything()

@@ -38,6 +38,7 @@ extension DaemonSettings {
         maxOpenMenusPerConnection = config.maxOpenMenusPerConnection
         maxRunningActions = config.maxRunningActions
         defaultFileAction = config.defaultFileAction
+        web = try DaemonSettings.resolveWeb(config: config.web, options: options, environment: environment)
         self.config = config
     }
 

@@ -32,6 +32,8 @@ struct DaemonSettings {
     var maxOpenMenusPerConnection: Int
     var maxRunningActions: Int
     var defaultFileAction: String?
+    /// The web page and its WebSocket; nil: off.
+    var web: WebSettings?
     /// The validated config, for the plugin layer (plugin settings, command actions).
     var config: MenudConfig
 
@@ -61,7 +63,7 @@ struct DaemonSettings {
     }
 
     /// Re-reads the config file for SIGHUP; the command line still wins. The root and the
-    /// socket cannot change while running.
+    /// socket cannot change while running, nor can the web server.
     static func reload(from current: DaemonSettings) throws -> DaemonSettings {
         guard let path = current.configPath else { return current }
         let config = try MenudConfig.load(from: URL(fileURLWithPath: path))
@@ -70,6 +72,7 @@ struct DaemonSettings {
         fresh.rootBytes = current.rootBytes
         fresh.rootSpellings = current.rootSpellings
         fresh.socketPath = current.socketPath
+        fresh.web = current.web
         return fresh
     }
 
@@ -94,6 +97,9 @@ struct DaemonSettings {
         if fresh.maxFrameBytes != maxFrameBytes { changes.append("maxFrameBytes \(fresh.maxFrameBytes)") }
         if fresh.config.root != config.root || fresh.config.socket != config.socket {
             changes.append("root/socket changes take effect after a restart")
+        }
+        if fresh.config.web != config.web {
+            changes.append("web changes take effect after a restart (the web server keeps \(web.map { "listening on \($0.listen)" } ?? "off"))")
         }
         return changes
     }

@@ -41,7 +41,7 @@ extension RPCServer {
         log.forget("accept-descriptors")
         connections[client.id] = client
         clients[ObjectIdentifier(link)] = client
-        log.debug("client \(client.number) connected (pid \(peer?.pid ?? 0))")
+        log.debug("client \(client.number) connected (\(peer.map { "pid \($0.pid)" } ?? "no peer credentials"))")
         return true
     }
 
@@ -56,6 +56,13 @@ extension RPCServer {
     func received(_ message: ArraySlice<UInt8>, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
         process(message, on: client)
+    }
+
+    func unreadable(_ problem: String, on link: any RPCConnection) {
+        guard let client = clients[ObjectIdentifier(link)] else { return }
+        var reply: [UInt8] = []
+        ResponseEncoder.error(id: .null, RPCError(.parseError, message: "The message is not JSON-RPC: \(problem)."), into: &reply)
+        write(reply, to: client)
     }
 
     func oversized(limit: Int, on link: any RPCConnection) {

@@ -2,8 +2,8 @@ import MenudCore
 import MenudLoop
 import MenudProtocol
 
-/// What carries JSON-RPC messages between clients and the ``RPCServer``: today the Unix
-/// socket (``PipeTransport``); a WebSocket transport fits the same interface. A transport knows
+/// What carries JSON-RPC messages between clients and the ``RPCServer``: the Unix socket
+/// (``PipeTransport``) and the web page's WebSocket (``WebSocketTransport``), both at once. A transport knows
 /// bytes and framing; the server knows messages and what they mean.
 protocol RPCTransport: AnyObject {
     /// Starts taking clients, each handed to `delegate`. Throws ``StartupError`` (or a
@@ -14,7 +14,7 @@ protocol RPCTransport: AnyObject {
     /// The longest message accepted from now on, on every connection: a message half received
     /// is kept and judged by the new limit.
     func setMaxMessageBytes(_ limit: Int)
-    /// Where clients reach it (the socket path), for logs and `daemon.status`.
+    /// Where clients reach it (the socket path, the web address), for logs and `daemon.status`.
     var address: String { get }
 }
 
@@ -46,6 +46,9 @@ protocol RPCTransportDelegate: AnyObject {
     func acceptFailed(_ error: LoopError)
     /// One whole message from the client.
     func received(_ message: ArraySlice<UInt8>, on connection: any RPCConnection)
+    /// A whole message that cannot be text (a binary WebSocket message, bytes that are not
+    /// UTF-8): answered with -32700 saying `problem`; the connection stays open.
+    func unreadable(_ problem: String, on connection: any RPCConnection)
     /// A message grew past the limit; the rest of it is dropped.
     func oversized(limit: Int, on connection: any RPCConnection)
     /// The client shut down its side: it sends nothing more, answers still reach it.

@@ -12,19 +12,22 @@ final class StatusReporter: DaemonService {
     private let startedAtMs: Int64
     private let connectionCount: () -> Int
     private let address: () -> String
+    /// The web server's bound address and its token file, nil when it is off.
+    private let webAddress: () -> (listen: String, tokenFile: String)?
     private var settings: DaemonSettings
     private var plugins: PluginSet
     /// `"version":…,"pid":…` (no braces); empty until first asked for after a (re)load.
     private var constants: [UInt8] = []
 
     init(files: any TrackedFiles, tree: any TreeStatus, clock: any Clock, configuration: DaemonConfiguration,
-         connectionCount: @escaping () -> Int, address: @escaping () -> String) {
+         connectionCount: @escaping () -> Int, address: @escaping () -> String, webAddress: @escaping () -> (listen: String, tokenFile: String)? = { nil }) {
         self.files = files
         self.tree = tree
         self.clock = clock
         startedAtMs = clock.nowMs()
         self.connectionCount = connectionCount
         self.address = address
+        self.webAddress = webAddress
         settings = configuration.settings
         plugins = configuration.plugins
     }
@@ -86,6 +89,18 @@ final class StatusReporter: DaemonService {
         writer.endArray()
         writer.key("socket"); writer.writeString(address())
         writer.key("pid"); writer.writeInt(Int64(getpid()))
+        // `{listen, url, tokenFile}` of the web page (the URL without its secret; the file that
+        // holds it, for `menuctl web`), null when it is off.
+        writer.key("web")
+        if let web = webAddress() {
+            writer.beginObject()
+            writer.key("listen"); writer.writeString(web.listen)
+            writer.key("url"); writer.writeString("http://\(web.listen)/")
+            writer.key("tokenFile"); writer.writeString(web.tokenFile)
+            writer.endObject()
+        } else {
+            writer.writeNull()
+        }
         writer.endObject()
         return Array(writer.bytes.dropFirst().dropLast())
     }

@@ -1,7 +1,9 @@
-"""A TEST FIXTURE, not part of menud: serves the web page's folder over HTTP and bridges a
-WebSocket at /rpc to a running daemon's Unix socket, one text frame for one line, until the
-daemon serves the page itself (issue 13). It records every frame it carries, so a test can
-check the order in which the daemon was told things.
+"""A TEST FIXTURE, not part of menud: serves a folder over HTTP and bridges a WebSocket at /rpc
+to a running daemon's Unix socket, one text frame for one line. The daemon serves the page
+itself (menud --web), and the tests use that; this stays for what the daemon cannot do: serve
+the page's unit tests (Tests/Browser/unit), drop a page's connection on demand (the reconnect
+test), and, with MENUD_WEB_SERVER=bridge, record every frame it carries so a test can check
+the order in which the daemon was told things.
 
 It checks nothing a real server must check (token, Host, Origin): it listens on 127.0.0.1 for
 the length of one test run only.

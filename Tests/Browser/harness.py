@@ -17,9 +17,11 @@ REPOSITORY = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."
 WEB_FOLDER = os.path.join(REPOSITORY, "clients", "web")
 UNIT_FOLDER = os.path.join(os.path.dirname(os.path.realpath(__file__)), "unit")
 
-# "bridge" (the default): the page is served by the development bridge (dev_bridge.py) next to
-# the daemon's Unix socket. "daemon": menud serves it itself, started with --web (issue 13).
-PAGE_SERVER = os.environ.get("MENUD_WEB_SERVER", "bridge")
+# "daemon" (the default): menud serves the page itself, started with --web, and the browser
+# opens the URL with the secret from $XDG_RUNTIME_DIR/menud/web-token. "bridge": the test
+# fixture dev_bridge.py serves the page and carries its WebSocket to the daemon's Unix socket
+# (it records every frame, which some tests check in addition when it is there).
+PAGE_SERVER = os.environ.get("MENUD_WEB_SERVER", "daemon")
 
 
 def binary(name="menud"):

@@ -4,8 +4,9 @@
 #     Tests/Browser/run.sh [BINARY_DIRECTORY]      (make test runs it with the debug build)
 #
 # BINARY_DIRECTORY holds menud (default: `swift build --show-bin-path`). Environment:
-#   MENUD_WEB_SERVER=daemon      open the page menud serves itself (--web) instead of the
-#                                development bridge (Tests/Browser/dev_bridge.py)
+#   MENUD_WEB_SERVER=bridge      open the page through the test fixture Tests/Browser/dev_bridge.py
+#                                (which records every frame) instead of the page menud serves
+#                                itself with --web (the default, "daemon")
 #   MENUD_WEB_SCREENSHOTS=docs   write the screenshots into docs/ (else a temporary folder)
 #   MENUD_WEB_TESTS=PATTERN      run only test files matching PATTERN (default test_web_*.py)
 # Debian's python3 is used on purpose: it has selenium and websockets; another python3 on PATH

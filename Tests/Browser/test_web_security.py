@@ -16,7 +16,7 @@ from webcase import WebTestCase
 HOUR = 3600
 
 
-@unittest.skipUnless(harness.PAGE_SERVER == "daemon", "the development bridge serves the page; set MENUD_WEB_SERVER=daemon once menud serves it")
+@unittest.skipUnless(harness.PAGE_SERVER == "daemon", "the development bridge serves the page and checks nothing; these need MENUD_WEB_SERVER=daemon (the default)")
 class WebSecurityTests(WebTestCase):
     @classmethod
     def populate(cls, daemon):

@@ -41,10 +41,10 @@ class WebTestCase(unittest.TestCase):
         cls.page.stop()
         cls.daemon.stop()
 
-    def load(self, width=None, height=None, scheme="light", rows=1, query=""):
+    def load(self, width=None, height=None, scheme="light", rows=1, query="", url=None):
         browser.set_color_scheme(scheme)
         browser.set_viewport(width or self.viewport[0], height or self.viewport[1])
-        url = self.page.url
+        url = url or self.page.url
         if query:
             url += ("&" if "?" in url else "?") + query
         return browser.open_page(url, rows_at_least=rows)

@@ -64,12 +64,15 @@ final class ConfigExamplesIntegrationTests: XCTestCase {
         return snippets
     }
 
-    /// Starts the daemon with `config` and checks it answers.
+    /// Starts the daemon with `config` and checks it answers. The examples' web port (7780)
+    /// becomes 0, any free one, so a test never depends on that port being free, and the web
+    /// token goes into the daemon's temporary folder.
     private func assertStarts(_ config: String, binary: String = DaemonProcess.menudPath, _ what: String,
                               line: UInt = #line) throws -> [String: Any] {
         let daemon = try DaemonProcess()
+        let config = config.replacingOccurrences(of: "127.0.0.1:7780", with: "127.0.0.1:0")
         do {
-            try daemon.start(config: config, binary: binary)
+            try daemon.start(config: config, environment: ["XDG_RUNTIME_DIR": daemon.home.path], binary: binary)
         } catch {
             XCTFail("\(what) does not start the daemon: \(error)\n--- config:\n\(config)", line: line)
             return [:]
@@ -80,11 +83,13 @@ final class ConfigExamplesIntegrationTests: XCTestCase {
     func testTheShippedConfigWithEveryExampleUncommentedStarts() throws {
         let shipped = try String(contentsOf: Self.packageRoot.appendingPathComponent("config/menud.json5"), encoding: .utf8)
         let (config, count) = try Self.uncommentingExamples(shipped)
-        XCTAssertEqual(count, 2, "the plugins and commands examples were found")
+        XCTAssertEqual(count, 3, "the plugins, commands and web examples were found")
         let status = try assertStarts(config, "config/menud.json5 with its examples")
         let plugins = status["plugins"] as? [[String: Any]] ?? []
         XCTAssertEqual(plugins.compactMap { $0["name"] as? String }, ["checksum", "commands"], "the example disables files")
         XCTAssertEqual(plugins.first { $0["name"] as? String == "commands" }?["actions"] as? Int, 1, "the Play command is loaded")
+        let web = status["web"] as? [String: Any]
+        XCTAssertEqual((web?["listen"] as? String)?.hasPrefix("127.0.0.1:"), true, "the web example turns the page on: \(status)")
     }
 
     func testEveryJSON5SnippetOfTheDocsStarts() throws {
@@ -93,7 +98,10 @@ final class ConfigExamplesIntegrationTests: XCTestCase {
             let markdown = try String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8)
             for (index, snippet) in Self.json5Snippets(in: markdown).enumerated() {
                 // The fixture daemon also has the example plugin docs/plugins.md writes.
-                _ = try assertStarts(snippet, binary: DaemonProcess.fixturePath, "\(name) JSON5 snippet \(index + 1)")
+                let status = try assertStarts(snippet, binary: DaemonProcess.fixturePath, "\(name) JSON5 snippet \(index + 1)")
+                if snippet.contains("web:") {
+                    XCTAssertNotNil(status["web"] as? [String: Any], "\(name) JSON5 snippet \(index + 1) turns the web page on")
+                }
                 total += 1
             }
         }

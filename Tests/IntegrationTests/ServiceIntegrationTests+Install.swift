@@ -101,6 +101,17 @@ extension ServiceIntegrationTests {
         XCTAssertEqual(try String(contentsOf: place.service, encoding: .utf8), service)
     }
 
+    func testTheInstalledDaemonServesTheInstalledPage() throws {
+        let place = try makeInstallPlace()
+        _ = try install(place)
+        let daemon = try DaemonProcess()
+        try daemon.start(extra: ["--web", "127.0.0.1:0"], environment: ["XDG_RUNTIME_DIR": daemon.home.path], binary: place.menud.path)
+        let web = try daemon.client().call("daemon.status")["web"] as? [String: Any]
+        XCTAssertEqual((web?["listen"] as? String)?.hasPrefix("127.0.0.1:"), true, "\(String(describing: web))")
+        let installed = place.prefix.appendingPathComponent("share/menud/web").path
+        XCTAssertTrue(daemon.log.contains("serving the web page from \(installed) on http://127.0.0.1:"), daemon.log)
+    }
+
     func testUninstallRemovesWhatInstallPutAndKeepsAChangedConfig() throws {
         let place = try makeInstallPlace()
         _ = try install(place)

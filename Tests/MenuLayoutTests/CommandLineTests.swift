@@ -48,7 +48,9 @@ import Testing
         #expect(try parse("--help", "watch").command == .help("watch"))
         #expect(try parse("menu", "--pick", "x", "--help").command == .help("menu"), "help wins over a missing target")
         #expect(try parse("--version").command == .version)
-        for topic in ["", "status", "ls", "watch", "menu", "raw"] {
+        #expect(try parse("web").command == .web(WebOptions()))
+        #expect(try parse("web", "--open").command == .web(WebOptions(open: true)))
+        for topic in ["", "status", "ls", "watch", "menu", "raw", "web"] {
             #expect(HelpText.page(for: topic).contains("Usage: menuctl"))
             #expect(HelpText.page(for: topic).contains("--socket PATH"))
         }

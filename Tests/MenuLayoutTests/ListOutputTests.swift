@@ -61,8 +61,10 @@ import MenudProtocol
 
             """)
         #expect(StatusReport.text(status, colorMode: .ansi256).contains("9 \u{1B}[38;5;29mready\u{1B}[0m"))
-        let minimal = StatusReport.text(MenuctlFixtures.json(#"{"settleMs":400,"expireAfterMs":null}"#), colorMode: .none)
-        #expect(minimal == "menud\nsettle       400 ms, files never expire\n")
+        let minimal = StatusReport.text(MenuctlFixtures.json(#"{"settleMs":400,"expireAfterMs":null,"web":null}"#), colorMode: .none)
+        #expect(minimal == "menud\nsettle       400 ms, files never expire\n", "no web line while the page is off")
+        let web = StatusReport.text(MenuctlFixtures.json(#"{"socket":"/run/m.sock","web":{"listen":"127.0.0.1:7780","url":"http://127.0.0.1:7780/","tokenFile":"/run/t"}}"#), colorMode: .none)
+        #expect(web == "menud\nsocket       /run/m.sock\nweb          http://127.0.0.1:7780/ (menuctl web prints it with its secret)\n")
     }
 
     @Test func watchModelAppliesChangesAndRemovals() {

@@ -20,6 +20,7 @@ final class PipeTransportTests: XCTestCase {
         func received(_ message: ArraySlice<UInt8>, on connection: any RPCConnection) {
             received.append(String(decoding: message, as: UTF8.self))
         }
+        func unreadable(_ problem: String, on connection: any RPCConnection) {}
         func oversized(limit: Int, on connection: any RPCConnection) { oversizedLimits.append(limit) }
         func endOfInput(on connection: any RPCConnection) {}
         func failed(_ connection: any RPCConnection, reason: String) {}

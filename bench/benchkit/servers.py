@@ -40,8 +40,9 @@ class Servers:
                 f.write(config)
             argv += ["--config", config_path]
         argv += list(extra)
+        # XDG_RUNTIME_DIR too: with --web, the token goes to home/menud/web-token.
         env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(home, "config"), HOME=home,
-                   XDG_DATA_HOME=os.path.join(home, "data"))
+                   XDG_DATA_HOME=os.path.join(home, "data"), XDG_RUNTIME_DIR=home)
         os.chmod(home, 0o700)
         if before_start is not None:
             before_start(sock)

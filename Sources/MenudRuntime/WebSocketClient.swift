@@ -1,0 +1,54 @@
+import MenudLoop
+
+/// One WebSocket client of ``WebSocketTransport``: each text message is one JSON-RPC message,
+/// so there is no framing here, only the connection's queue and how it ends.
+final class WebSocketClient: RPCConnection {
+    let connection: WebSocketConnection
+    /// A TCP peer has no credentials to read; the web secret is what admits it.
+    let peer: PeerCredentials? = nil
+    /// True once the server closed it: nothing more goes to the delegate.
+    private(set) var isClosed = false
+    /// The status code the close frame carries: 1009 after a message over the limit.
+    var closeCode = WebSocketCloseCode.normal
+    /// Drops a connection that is still not closed `lingerMs` after a flushing close (a client
+    /// that stopped reading would otherwise hold it).
+    var linger: (any ScheduledTimer)?
+    private let scheduler: any LoopScheduler
+
+    init(connection: WebSocketConnection, scheduler: any LoopScheduler) {
+        self.connection = connection
+        self.scheduler = scheduler
+    }
+
+    /// What the client has not taken yet: the messages libwebsockets has not been handed.
+    var pendingOutputBytes: Int { connection.queuedBytes }
+
+    @discardableResult
+    func send(_ message: [UInt8]) -> Bool {
+        connection.send(message)
+    }
+
+    func close(afterFlushing: Bool, lingerMs: UInt64) {
+        guard !isClosed else { return }
+        isClosed = true
+        guard afterFlushing, connection.isOpen else {
+            // At once, without a closing handshake: the client that stopped reading would not
+            // read a close frame either.
+            connection.drop()
+            return
+        }
+        connection.close(code: closeCode, reason: closeCode == .messageTooBig ? "message too big" : "", afterFlushing: true)
+        guard let timer = try? scheduler.makeTimer() else { return }
+        linger = timer
+        timer.start(afterMs: lingerMs) { [weak self] in
+            self?.connection.drop()
+            self?.endLinger()
+        }
+    }
+
+    /// The connection is gone: its linger timer goes too.
+    func endLinger() {
+        linger?.close()
+        linger = nil
+    }
+}
