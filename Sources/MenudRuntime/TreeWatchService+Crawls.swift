@@ -88,10 +88,10 @@ extension TreeWatchService {
             case .registered(let stale):
                 for old in stale { watcher.removeWatch(old) }
             }
-            polled[directory.path] = nil
+            setPolled(directory.path, subdirectories: nil)
             if let early = orphanEvents.removeValue(forKey: watch) { handle(early) }
         } else if let error = directory.watchError, watches.watchOf[directory.path] == nil {
-            polled[directory.path] = directory.subdirectories ?? []
+            setPolled(directory.path, subdirectories: directory.subdirectories ?? [])
             let name = directory.path.displayString.isEmpty ? "the root" : directory.path.displayString
             if error.isNoSpace, budget.limitIsConfigured, let limit = budget.limit {
                 log.once("watch-limit", .warning, "maxWatches (\(limit)) is reached; \(name) and other directories are rescanned every \(DurationText.format(settings.rescanIntervalMs)) instead. Raise maxWatches in the config to watch more.")
@@ -104,7 +104,7 @@ extension TreeWatchService {
         } else if case .system? = directory.listError, watches.watchOf[directory.path] == nil {
             // Could not even be opened (no permission, most often): looked at again on
             // every poll until it can.
-            if polled[directory.path] == nil { polled[directory.path] = [] }
+            if polled[directory.path] == nil { setPolled(directory.path, subdirectories: []) }
             armRescanTimer()
         }
         return true

@@ -59,10 +59,7 @@ extension TreeWatchService {
             scheduleSlices()
         }
         for watch in watches.forgetSubtree(path) { watcher.removeWatch(watch) }
-        if !polled.isEmpty {
-            polled[path] = nil
-            for directory in polled.keys where directory.isInside(path) { polled[directory] = nil }
-        }
+        for directory in polledPaths.removeSubtree(path) { polled[directory] = nil }
         for id in crawlsRunning.keys { droppedDuringCrawl[id, default: []].append(path) }
         armDeadlineTimer()
     }

@@ -2,6 +2,13 @@ import MenudProtocol
 import MenudCore
 
 extension TreeWatchService {
+    /// Starts or goes on polling `path`, its last listing showing `subdirectories`; nil: stops
+    /// polling it (it has a watch now).
+    func setPolled(_ path: RelativePath, subdirectories: [RelativePath]?) {
+        polled[path] = subdirectories
+        if subdirectories == nil { polledPaths.remove(path) } else { polledPaths.insert(path) }
+    }
+
     /// One polled directory listed again: files seen are observed, files known there but not
     /// listed are `lstat`ed again, subdirectories that appeared are crawled and those that went
     /// are forgotten. It costs what the directory holds (its files, plus a logarithm), not what

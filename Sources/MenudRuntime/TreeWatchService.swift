@@ -52,6 +52,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     /// Directories without a watch (the watch limit, or errors), polled every rescan interval,
     /// each with the subdirectories its last listing showed.
     var polled: [RelativePath: [RelativePath]] = [:]
+    /// The paths of `polled`, to find those in a removed subtree without looking at every one.
+    var polledPaths = DirectoryPathSet()
     /// The crawl job of the poll round under way.
     var pollJob: Int?
     /// Crawl batches posted by the crawler, applied in slices (`runSlices`).
