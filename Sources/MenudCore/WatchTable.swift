@@ -16,6 +16,8 @@ public struct WatchTable: Sendable {
 
     public private(set) var directoryOf: [Int32: RelativePath] = [:]
     public private(set) var watchOf: [RelativePath: Int32] = [:]
+    /// The paths of `watchOf`, to find those in a subtree without looking at every one.
+    private var watchedPaths = DirectoryPathSet()
     /// Watches the kernel holds for the daemon, as far as the loop has heard.
     public private(set) var live: Set<Int32> = []
     /// Removed by the daemon; the kernel's `IN_IGNORED` for them is still to come.
@@ -58,9 +60,11 @@ public struct WatchTable: Sendable {
         if let previous = directoryOf[watch], previous != path, watchOf[previous] == watch {
             // The same directory under a new name: the old name is gone.
             watchOf[previous] = nil
+            watchedPaths.remove(previous)
         }
         directoryOf[watch] = path
         watchOf[path] = watch
+        watchedPaths.insert(path)
         live.insert(watch)
         return .registered(remove: remove)
     }
@@ -84,7 +88,10 @@ public struct WatchTable: Sendable {
     @discardableResult
     public mutating func end(_ watch: Int32) -> RelativePath? {
         let path = directoryOf.removeValue(forKey: watch)
-        if let path, watchOf[path] == watch { watchOf[path] = nil }
+        if let path, watchOf[path] == watch {
+            watchOf[path] = nil
+            watchedPaths.remove(path)
+        }
         removing.remove(watch)
         live.remove(watch)
         ended.insert(watch)
@@ -106,11 +113,11 @@ public struct WatchTable: Sendable {
     }
 
     /// Forgets `path` and every directory below it; returns their watches, to be removed
-    /// from the kernel.
+    /// from the kernel. Costs the directories of that subtree, not every watched one.
     public mutating func forgetSubtree(_ path: RelativePath) -> [Int32] {
         var removed: [Int32] = []
-        for (directory, watch) in watchOf where directory == path || directory.isInside(path) {
-            watchOf[directory] = nil
+        for directory in watchedPaths.removeSubtree(path) {
+            guard let watch = watchOf.removeValue(forKey: directory) else { continue }
             directoryOf[watch] = nil
             if live.remove(watch) != nil {
                 removing.insert(watch)

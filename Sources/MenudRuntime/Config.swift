@@ -34,6 +34,9 @@ public struct MenudConfig: Sendable, Equatable {
     public var actionTimeoutMs: Int64
     public var maxOpenMenusPerConnection: Int
     public var maxRunningActions: Int
+    /// The most inotify watches the daemon takes (nil: as many as the kernel allows); the
+    /// directories beyond are polled.
+    public var maxWatches: Int?
     /// Other uids allowed to connect, besides the daemon's own.
     public var allowUids: [UInt32]
     /// The item identifier run by a default action on a file, e.g. `files.inspect`.
@@ -49,7 +52,7 @@ public struct MenudConfig: Sendable, Equatable {
     public static let allowedKeys = [
         "root", "socket", "settle", "expireAfter", "partialSuffixes", "ignore", "logLevel",
         "maxFrameBytes", "maxOutputBytesPerClient", "maxConnections", "menuExpire", "menuBuildTimeout",
-        "actionTimeout", "maxOpenMenusPerConnection", "maxRunningActions", "allowUids",
+        "actionTimeout", "maxOpenMenusPerConnection", "maxRunningActions", "maxWatches", "allowUids",
         "defaultFileAction", "plugins", "commands", "web",
     ]
 
@@ -62,7 +65,8 @@ public struct MenudConfig: Sendable, Equatable {
     /// `/tmp/menud-<uid>/menud.sock`), settle 2 s, no expiry, the standard partial suffixes and
     /// ignore patterns, log level info, 1 MiB frames, 8 MiB output per client, 1024 connections,
     /// menus expiring after 60 s, 100 ms to build a menu, 5 min per action, 64 open menus per
-    /// connection, 16 running actions, no other uids, `files.inspect`, no plugin settings, no commands, no web server.
+    /// connection, 16 running actions, as many watches as the kernel allows, no other uids,
+    /// `files.inspect`, no plugin settings, no commands, no web server.
     public static func defaults(environment: ConfigEnvironment) -> MenudConfig {
         MenudConfig(
             root: environment.defaultRoot,
@@ -80,6 +84,7 @@ public struct MenudConfig: Sendable, Equatable {
             actionTimeoutMs: 300_000,
             maxOpenMenusPerConnection: 64,
             maxRunningActions: 16,
+            maxWatches: nil,
             allowUids: [],
             defaultFileAction: "files.inspect",
             plugins: [:],

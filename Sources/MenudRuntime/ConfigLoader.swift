@@ -74,6 +74,10 @@ enum ConfigLoader {
         if let count = try top.integer("maxRunningActions", in: 1...1024, unit: "actions") {
             config.maxRunningActions = Int(count)
         }
+        if let watches = top["maxWatches"] {
+            config.maxWatches = watches == .null ? nil
+                : Int(try ConfigObjectReader.integer(watches, at: "maxWatches", file: file, in: 1...Int64(Int32.max), unit: "watches"))
+        }
         if let uids = try top.array("allowUids") {
             var parsed: [UInt32] = []
             for uid in uids {

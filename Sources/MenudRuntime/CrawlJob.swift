@@ -12,6 +12,9 @@ struct CrawlJob: Sendable {
         /// Events may have been lost (inotify overflow, a watch that could not be added):
         /// compare what is there with what is known and report only real changes.
         case rescan
+        /// Directories without a watch, listed again each rescan interval (`polled`), each
+        /// alone: their subdirectories are polled or watched in their own right.
+        case poll
     }
 
     let id: Int
@@ -19,4 +22,6 @@ struct CrawlJob: Sendable {
     let reason: Reason
     /// The root every directory of the job is opened beneath (set when the job is started).
     var root: DirectoryDescriptor?
+    /// The directories of a poll (`directory` is the root then, and stands for nothing).
+    var polled: [RelativePath] = []
 }

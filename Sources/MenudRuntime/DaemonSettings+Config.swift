@@ -31,6 +31,7 @@ extension DaemonSettings {
             throw StartupError("allowUids lists 65534 (nobody)\(configPath.map { " in " + $0 } ?? ""); under systemd's PrivateUsers every other user appears as 65534, so this would let them all in. Remove it.")
         }
         rescanIntervalMs = max(1000, min(readiness.settleMs, 10_000))
+        maxWatches = config.maxWatches
         menuExpireMs = config.menuExpireMs
         menuBuildTimeoutMs = config.menuBuildTimeoutMs
         actionTimeoutMs = config.actionTimeoutMs

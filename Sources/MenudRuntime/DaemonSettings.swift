@@ -23,6 +23,8 @@ struct DaemonSettings {
     var allowUids: Set<UInt32>
     /// How often directories without a watch (watch limit, errors) are rescanned.
     var rescanIntervalMs: Int64
+    /// The most inotify watches to take (nil: the kernel's limit).
+    var maxWatches: Int?
 
     var menuExpireMs: Int64
     var menuBuildTimeoutMs: Int64

@@ -6,7 +6,9 @@ import MenudProtocol
 /// `files.changed` and `files.removed` for subscribed clients. Changes are coalesced: the first
 /// change arms a timer for ``windowMs`` and everything until it fires goes out together, so a
 /// change is reported at most ``windowMs`` after it happened (the protocol promises 200 ms),
-/// however long a burst lasts. A burst is split into messages of ``filesPerMessage`` files.
+/// however long a burst lasts. A burst is split into messages of ``filesPerMessage`` files,
+/// which go out a few per loop turn (``messagesPerTurn``): an expiry sweep over a million files
+/// does not stop the loop while its notifications are encoded.
 final class NotifierService: DaemonService, FileChangeListener {
     let name = "notifier"
     /// How long changes are gathered before subscribers hear of them.
@@ -15,10 +17,19 @@ final class NotifierService: DaemonService, FileChangeListener {
     static let maxDelayMs: UInt64 = 200
     /// Files per message, so one burst never makes a huge line.
     static let filesPerMessage = 500
+    /// Messages encoded and broadcast per loop turn before the loop serves others again.
+    static let messagesPerTurn = 8
+    /// Up to this many paths a window's messages are sorted across messages; a larger burst is
+    /// sorted within each message (sorting a million paths would be one long turn).
+    static let sortedAcrossMessagesUpTo = 50_000
 
     private let files: any TrackedFiles
     private let server: RPCServer
     private let timer: any ScheduledTimer
+    private let sendTimer: any ScheduledTimer
+    /// Closed windows' changes still to go out, in order: chunks of at most ``filesPerMessage``.
+    private var outbox: [(removed: Bool, paths: [RelativePath])] = []
+    private var outboxStart = 0
     private var changed: Set<RelativePath> = []
     private var removed: Set<RelativePath> = []
     /// Called each time a window closes, subscribers or not (the systemd status follows it).
@@ -29,6 +40,7 @@ final class NotifierService: DaemonService, FileChangeListener {
         self.files = files
         self.server = server
         timer = try scheduler.makeTimer()
+        sendTimer = try scheduler.makeTimer()
     }
 
     func start() throws {}
@@ -60,13 +72,48 @@ final class NotifierService: DaemonService, FileChangeListener {
     }
 
     private func windowClosed() {
-        let changed = self.changed.sorted()
-        let removed = self.removed.sorted()
-        self.changed.removeAll(keepingCapacity: true)
-        self.removed.removeAll(keepingCapacity: true)
+        let changed = self.changed
+        let removed = self.removed
+        self.changed.removeAll(keepingCapacity: changed.count < 4096)
+        self.removed.removeAll(keepingCapacity: removed.count < 4096)
         onWindowClosed()
         guard server.hasSubscribers("files") else { return }
-        server.broadcast(messages(changed: changed, removed: removed), to: "files")
+        for chunk in NotifierService.chunks(changed) { outbox.append((false, chunk)) }
+        for chunk in NotifierService.chunks(removed) { outbox.append((true, chunk)) }
+        sendSome()
+    }
+
+    /// `paths` in message-sized chunks, sorted (across chunks up to ``sortedAcrossMessagesUpTo``).
+    static func chunks(_ paths: Set<RelativePath>) -> [[RelativePath]] {
+        let ordered = paths.count <= sortedAcrossMessagesUpTo ? paths.sorted() : Array(paths)
+        var chunks: [[RelativePath]] = []
+        var start = 0
+        while start < ordered.count {
+            let end = min(start + filesPerMessage, ordered.count)
+            let chunk = Array(ordered[start..<end])
+            chunks.append(paths.count <= sortedAcrossMessagesUpTo ? chunk : chunk.sorted())
+            start = end
+        }
+        return chunks
+    }
+
+    /// Sends the next few messages of the outbox; the rest in later turns. A file is described
+    /// as it is when its message is encoded (a change after that is in a later window too).
+    private func sendSome() {
+        var sent = 0
+        while sent < NotifierService.messagesPerTurn, outboxStart < outbox.count {
+            let (isRemoval, paths) = outbox[outboxStart]
+            outboxStart += 1
+            sent += 1
+            let messages = isRemoval ? messages(changed: [], removed: paths) : messages(changed: paths, removed: [])
+            if !messages.isEmpty { server.broadcast(messages, to: "files") }
+        }
+        if outboxStart == outbox.count {
+            outbox.removeAll()
+            outboxStart = 0
+        } else if !sendTimer.isActive {
+            sendTimer.start(afterMs: 0) { [unowned self] in self.sendSome() }
+        }
     }
 
     /// The notifications for one window: `files.changed` with the File objects of the changed

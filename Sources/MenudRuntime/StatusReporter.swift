@@ -58,6 +58,9 @@ final class StatusReporter: DaemonService {
         writer.key("crawling"); writer.writeBool(!tree.initialCrawlFinished || tree.isCrawling)
         writer.key("watchedDirectories"); writer.writeInt(Int64(tree.watchedDirectoryCount))
         writer.key("unwatchedDirectories"); writer.writeInt(Int64(tree.unwatchedDirectoryCount))
+        writer.key("watchLimit")
+        if let limit = tree.watchLimit { writer.writeInt(Int64(limit)) } else { writer.writeNull() }
+        writer.key("rescanIntervalMs"); writer.writeInt(settings.rescanIntervalMs)
         writer.key("connections"); writer.writeInt(Int64(connectionCount()))
         writer.key("clock"); writer.writeString(files.currentClock)
         // The members that change only with a reload, encoded once.

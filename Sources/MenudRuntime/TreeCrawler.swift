@@ -19,17 +19,19 @@ final class TreeCrawler: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
-    private let registrar: WatchRegistrar
+    private let budget: WatchBudget
     private let post: @Sendable (CrawlReport) -> Void
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
     static let batchFiles = 2048
+    /// Directories per batch of a poll round.
+    static let polledPerBatch = 64
 
-    init(root: [UInt8], ignore: IgnoreRules, registrar: WatchRegistrar, post: @escaping @Sendable (CrawlReport) -> Void) {
+    init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
         rules = Mutex(ignore)
-        self.registrar = registrar
+        self.budget = budget
         self.post = post
         let thread = Thread { [self] in work() }
         thread.name = "menud-crawl"
@@ -56,7 +58,7 @@ final class TreeCrawler: Sendable {
             wake.wait()
             if stopped.load(ordering: .relaxed) { return }
             while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                crawl(job)
+                if job.reason == .poll { poll(job) } else { crawl(job) }
                 if stopped.load(ordering: .relaxed) { return }
             }
         }
@@ -73,10 +75,34 @@ final class TreeCrawler: Sendable {
         var batchFiles = 0
         while let directory = pending.popLast() {
             if stopped.load(ordering: .relaxed) { return }
-            let found = list(directory, beneath: job.root, ignore: ignore, subdirectories: &pending)
-            batchFiles += found.files.count
-            batch.append(found)
+            let (listed, found) = list(directory, beneath: job.root, ignore: ignore, reportSubdirectories: false)
+            pending.append(contentsOf: found)
+            batchFiles += listed.files.count
+            batch.append(listed)
             if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
+                post(CrawlReport(job: job, directories: batch, finished: false))
+                batch = []
+                batchFiles = 0
+            }
+        }
+        if stopped.load(ordering: .relaxed) { return }
+        post(CrawlReport(job: job, directories: batch, finished: true))
+    }
+
+    /// Lists each directory of a poll (those without a watch) again, without going into their
+    /// subdirectories: what it costs is what those directories hold. Each tries for a watch
+    /// again, which it gets once the watch limit leaves room.
+    private func poll(_ job: CrawlJob) {
+        let ignore = rules.withLock { $0 }
+        var batch: [CrawledDirectory] = []
+        var batchFiles = 0
+        for directory in job.polled {
+            if stopped.load(ordering: .relaxed) { return }
+            let (listed, _) = list(directory, beneath: job.root, ignore: ignore, reportSubdirectories: true)
+            batchFiles += listed.files.count
+            batch.append(listed)
+            // Fewer directories a batch than a crawl's: each costs the loop a comparison.
+            if batchFiles >= TreeCrawler.batchFiles || batch.count >= TreeCrawler.polledPerBatch {
                 post(CrawlReport(job: job, directories: batch, finished: false))
                 batch = []
                 batchFiles = 0
@@ -88,23 +114,26 @@ final class TreeCrawler: Sendable {
 
     /// Opens `directory` beneath the root (never through a link, never out of the root: a
     /// folder swapped for a link to elsewhere is not followed), watches the open directory
-    /// itself, lists it and `lstat`s its files relative to it.
+    /// itself, lists it and `lstat`s its files relative to it. Its subdirectories (not ignored)
+    /// are in `found`; the report names them too when the directory has no watch, or with
+    /// `reportSubdirectories`, so the loop can poll it.
     private func list(_ directory: RelativePath, beneath root: DirectoryDescriptor?, ignore: IgnoreRules,
-                      subdirectories pending: inout [RelativePath]) -> CrawledDirectory {
+                      reportSubdirectories: Bool) -> (CrawledDirectory, [RelativePath]) {
         let opened: DirectoryDescriptor
         switch root.map({ $0.openDirectory(beneath: directory.bytes) }) ?? .failure(.notFound) {
         case .failure(let error):
-            return CrawledDirectory(path: directory, identity: nil, watch: nil, watchError: nil, listError: error, files: [])
+            return (CrawledDirectory(path: directory, identity: nil, watch: nil, watchError: nil, listError: error, files: [], subdirectories: nil), [])
         case .success(let directory): opened = directory
         }
         var watch: Int32?
         var watchError: LoopError?
-        do { watch = try registrar.addWatch(openDirectory: opened.descriptor.number, path: absolute(directory)) } catch { watchError = error }
+        do { watch = try budget.addWatch(openDirectory: opened.descriptor.number, path: absolute(directory)) } catch { watchError = error }
         let identity = try? opened.status().get()
         var files: [CrawledDirectory.File] = []
+        var pending: [RelativePath] = []
         switch opened.entries() {
         case .failure(let error):
-            return CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: .system(error), files: [])
+            return (CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: .system(error), files: [], subdirectories: nil), [])
         case .success(let entries):
             for entry in entries {
                 let path = directory.appending(component: entry.name)
@@ -127,6 +156,7 @@ final class TreeCrawler: Sendable {
                 }
             }
         }
-        return CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: nil, files: files)
+        let named = watch == nil || reportSubdirectories ? pending : nil
+        return (CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: nil, files: files, subdirectories: named), pending)
     }
 }

@@ -7,4 +7,7 @@ protocol TreeStatus: AnyObject {
     var watchedDirectoryCount: Int { get }
     /// Directories rescanned on a timer instead (no watch could be added).
     var unwatchedDirectoryCount: Int { get }
+    /// The most watches the daemon takes now: `maxWatches`, or fewer once the kernel refused
+    /// one (its limit is shared with the user's other programs); nil when neither applies.
+    var watchLimit: Int? { get }
 }

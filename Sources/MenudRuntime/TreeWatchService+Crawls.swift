@@ -8,9 +8,11 @@ extension TreeWatchService {
     /// its return starts one).
     func startCrawl(_ job: CrawlJob) {
         guard let root = rootDirectory, let crawler else { return }
-        let job = CrawlJob(id: nextCrawlId, directory: job.directory, reason: job.reason, root: root)
+        if job.reason != .poll { finishRemovals(touching: job.directory) }
+        let job = CrawlJob(id: nextCrawlId, directory: job.directory, reason: job.reason, root: root, polled: job.polled)
         nextCrawlId += 1
         crawlsRunning[job.id] = job
+        if job.reason == .poll { pollJob = job.id }
         if job.reason == .rescan { rescanSeen[job.id] = [] }
         crawler.enqueue(job)
     }
@@ -33,30 +35,11 @@ extension TreeWatchService {
                 if let watch = directory.watch { discardWatch(watch) }
                 continue
             }
-            if let watch = directory.watch {
-                switch watches.register(watch, for: directory.path) {
-                case .alreadyEnded:
-                    orphanEvents[watch] = nil
-                    continue
-                case .registered(let stale):
-                    for old in stale { watcher.removeWatch(old) }
-                }
-                unwatchedDirectories.remove(directory.path)
-                if let early = orphanEvents.removeValue(forKey: watch) { handle(early) }
-            } else if let error = directory.watchError, watches.watchOf[directory.path] == nil {
-                unwatchedDirectories.insert(directory.path)
-                if error.isNoSpace {
-                    log.once("watch-limit", .warning, "the inotify watch limit is reached (fs.inotify.max_user_watches); \(directory.path.displayString.isEmpty ? "the root" : directory.path.displayString) and other directories are rescanned every \(DurationText.format(settings.rescanIntervalMs)) instead. Raise the limit with: sysctl fs.inotify.max_user_watches=524288")
-                } else {
-                    log.once("watch-\(directory.path.displayString)", .warning, "cannot watch \(directory.path.displayString): \(error.message); rescanning it every \(DurationText.format(settings.rescanIntervalMs))")
-                }
-                armRescanTimer()
-            } else if case .system? = directory.listError, watches.watchOf[directory.path] == nil {
-                // Could not even be opened (no permission, most often): looked at again on
-                // every rescan until it can.
-                unwatchedDirectories.insert(directory.path)
-                armRescanTimer()
+            if job.reason == .poll {
+                absorbPolled(directory, changed: &changed)
+                continue
             }
+            guard absorbWatch(directory) else { continue }
             if let error = directory.listError {
                 if error == .notFound && job.reason != .initial {
                     // Gone before the crawler came to it: the event that removed it says so.
@@ -65,6 +48,7 @@ extension TreeWatchService {
                     log.once("list-\(directory.path.displayString)", .warning, "cannot read directory \(directory.path.displayString.isEmpty ? settings.root : directory.path.displayString): \(error)")
                 }
             }
+            finishRemovals(touching: directory.path)
             for file in directory.files {
                 if job.reason == .rescan { rescanSeen[job.id]?.insert(file.path) }
                 if tracker.observe(file.path, facts: file.facts, initial: job.reason == .initial) {
@@ -76,22 +60,58 @@ extension TreeWatchService {
         if report.finished {
             crawlsRunning[job.id] = nil
             droppedDuringCrawl[job.id] = nil
+            if job.id == pollJob {
+                pollJob = nil
+                armRescanTimer()
+            }
             if crawlsRunning.isEmpty { crawlsSettled() }
             if job.reason == .rescan, let seen = rescanSeen.removeValue(forKey: job.id) {
                 // Whatever is known under the rescanned directory but was not seen may be gone;
-                // lstat decides (a file created during the rescan is still there).
-                for path in tracker.paths(under: job.directory) where !seen.contains(path) {
-                    dirty.insert(path)
-                }
-                scheduleFlush()
+                // lstat decides (a file created during the rescan is still there). Compared in
+                // slices: the subtree may hold every tracked file.
+                sweeps.append(RescanSweep(directory: job.directory, seen: seen, after: nil))
             }
             if job.reason == .initial && job.directory.isRoot { initialCrawlDone(changedMeanwhile: changed) }
         }
         armDeadlineTimer()
     }
 
+    /// Takes in the watch the crawler added for `directory`, or polls the directory when it has
+    /// none. Returns false when the watch has ended already (the directory is not where it was
+    /// listed: a later crawl reports where it is now).
+    func absorbWatch(_ directory: CrawledDirectory) -> Bool {
+        if let watch = directory.watch {
+            switch watches.register(watch, for: directory.path) {
+            case .alreadyEnded:
+                orphanEvents[watch] = nil
+                return false
+            case .registered(let stale):
+                for old in stale { watcher.removeWatch(old) }
+            }
+            setPolled(directory.path, subdirectories: nil)
+            if let early = orphanEvents.removeValue(forKey: watch) { handle(early) }
+        } else if let error = directory.watchError, watches.watchOf[directory.path] == nil {
+            setPolled(directory.path, subdirectories: directory.subdirectories ?? [])
+            let name = directory.path.displayString.isEmpty ? "the root" : directory.path.displayString
+            if error.isNoSpace, budget.limitIsConfigured, let limit = budget.limit {
+                log.once("watch-limit", .warning, "maxWatches (\(limit)) is reached; \(name) and other directories are rescanned every \(DurationText.format(settings.rescanIntervalMs)) instead. Raise maxWatches in the config to watch more.")
+            } else if error.isNoSpace {
+                log.once("watch-limit", .warning, "the inotify watch limit is reached (fs.inotify.max_user_watches); \(name) and other directories are rescanned every \(DurationText.format(settings.rescanIntervalMs)) instead. Raise the limit with: sysctl fs.inotify.max_user_watches=524288")
+            } else {
+                log.once("watch-\(directory.path.displayString)", .warning, "cannot watch \(directory.path.displayString): \(error.message); rescanning it every \(DurationText.format(settings.rescanIntervalMs))")
+            }
+            armRescanTimer()
+        } else if case .system? = directory.listError, watches.watchOf[directory.path] == nil {
+            // Could not even be opened (no permission, most often): looked at again on
+            // every poll until it can.
+            if polled[directory.path] == nil { setPolled(directory.path, subdirectories: []) }
+            armRescanTimer()
+        }
+        return true
+    }
+
     /// Whether the directory the crawler listed is still the one at its path in the tree.
-    private func stillInTree(_ directory: CrawledDirectory) -> Bool {
+    func stillInTree(_ directory: CrawledDirectory) -> Bool {
         guard let identity = directory.identity, let root = rootDirectory else { return false }
         let now: FileStatus
         if directory.path.isRoot {
@@ -106,9 +126,9 @@ extension TreeWatchService {
 
     /// Removes a watch the crawler added for a directory that is not in the tree (unless the
     /// tree's directory at another path has the same watch).
-    private func discardWatch(_ watch: Int32) {
+    func discardWatch(_ watch: Int32) {
         orphanEvents[watch] = nil
-        if watches.discard(watch, whileCrawling: isCrawling) { watcher.removeWatch(watch) }
+        if watches.discard(watch, whileCrawling: anyCrawlRunning) { watcher.removeWatch(watch) }
     }
 
     /// Every crawl has reported: events held for watches no report named belong to nothing.

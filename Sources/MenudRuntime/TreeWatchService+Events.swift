@@ -17,13 +17,14 @@ extension TreeWatchService {
             if event.kind.contains(.watchRemoved) {
                 // The kernel ended the watch (its directory was deleted, or the daemon removed it).
                 watches.end(event.watch)
+                budget.release(event.watch)
                 orphanEvents[event.watch] = nil
                 continue
             }
             guard let directory = watches.directoryOf[event.watch] else {
                 // The crawler added this watch but its listing has not reached the loop yet
                 // (with no crawl running, it is a watch on its way out).
-                if isCrawling { orphanEvents[event.watch, default: []].append(event) }
+                if anyCrawlRunning { orphanEvents[event.watch, default: []].append(event) }
                 continue
             }
             if event.kind.contains(.selfDeleted) || event.kind.contains(.selfMoved) {
@@ -50,10 +51,15 @@ extension TreeWatchService {
     /// A directory left the tree: forget its files and stop watching it and below. Crawls
     /// under way hear of it, so what they found there before it left is checked on arrival.
     func dropSubtree(_ path: RelativePath) {
-        let removed = tracker.removeSubtree(path)
+        // The first files now, the rest a slice per turn (a directory may hold a million).
+        let removed = tracker.removeSubtree(path, maxFiles: TreeWatchService.removalsPerStep)
         noteRemoved(removed)
+        if removed.count >= TreeWatchService.removalsPerStep {
+            removals.append(path)
+            scheduleSlices()
+        }
         for watch in watches.forgetSubtree(path) { watcher.removeWatch(watch) }
-        unwatchedDirectories = unwatchedDirectories.filter { $0 != path && !$0.isInside(path) }
+        for directory in polledPaths.removeSubtree(path) { polled[directory] = nil }
         for id in crawlsRunning.keys { droppedDuringCrawl[id, default: []].append(path) }
         armDeadlineTimer()
     }
@@ -76,6 +82,7 @@ extension TreeWatchService {
             switch status {
             case .success(let status) where status.kind == .file:
                 if settings.ignore.isIgnored(path, isDirectory: false) { continue }
+                finishRemovals(touching: path)
                 if tracker.observe(path, facts: FileFacts(status), initial: false) { changed.append(path) }
             case .success(let status) where status.kind == .directory:
                 if watches.watchOf[path] == nil && !settings.ignore.isIgnored(path, isDirectory: true) {

@@ -19,10 +19,10 @@ extension TreeWatchService {
         armRescanTimer()
     }
 
-    // MARK: Rescans for directories without a watch
+    // MARK: Polls of directories without a watch
 
     func armRescanTimer() {
-        guard !rescanTimer.isActive, !unwatchedDirectories.isEmpty || rootMissing else { return }
+        guard !rescanTimer.isActive, pollJob == nil, !polled.isEmpty || rootMissing else { return }
         rescanTimer.start(afterMs: UInt64(settings.rescanIntervalMs)) { [unowned self] in self.rescanUnwatched() }
     }
 
@@ -34,10 +34,13 @@ extension TreeWatchService {
                 log.info("the root \(settings.root) is back; crawling it")
                 startCrawl(.init(id: 0, directory: .root, reason: .newDirectory))
             }
-        } else {
-            for directory in unwatchedDirectories where !crawlsRunning.values.contains(where: { $0.directory == directory }) {
-                startCrawl(.init(id: 0, directory: directory, reason: .rescan))
-            }
+        } else if pollJob == nil, !polled.isEmpty {
+            // One round lists every polled directory once (a job of the crawler's, off the
+            // loop); the next starts an interval after it ends, so rounds never pile up.
+            budget.askKernelAgain()
+            var job = CrawlJob(id: 0, directory: .root, reason: .poll)
+            job.polled = Array(polled.keys)
+            startCrawl(job)
         }
         armRescanTimer()
     }

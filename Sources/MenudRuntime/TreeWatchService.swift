@@ -11,6 +11,15 @@ final class TreeWatchService: DaemonService, TreeStatus {
     let name = "tree watch"
     /// Paths `lstat`ed per loop turn before yielding to the socket again.
     static let statsPerTurn = 512
+    /// Readiness transitions applied per loop turn (an expiry sweep over a million files is
+    /// spread over turns; each answer in between is consistent as of its clock).
+    static let transitionsPerTurn = 4096
+    /// The longest a slice of tree work (removals, crawl batches, rescan sweeps) runs
+    /// before the loop serves others, and the most steps it takes.
+    static let sliceMs: Int64 = 4
+    static let stepsPerSlice = 64
+    /// Files of a removed directory forgotten per slice step.
+    static let removalsPerStep = 4096
 
     var settings: DaemonSettings
     let log: Logger
@@ -28,6 +37,9 @@ final class TreeWatchService: DaemonService, TreeStatus {
     let deadlineTimer: any ScheduledTimer
     let flushTimer: any ScheduledTimer
     let rescanTimer: any ScheduledTimer
+    let sliceTimer: any ScheduledTimer
+    /// The watches taken and how many more may be (`maxWatches`, the kernel's limit).
+    private(set) var budget: WatchBudget!
     private var listeners: [any FileChangeListener] = []
     /// Called once the first crawl has reported everything.
     var onInitialCrawlDone: () -> Void = {}
@@ -37,7 +49,20 @@ final class TreeWatchService: DaemonService, TreeStatus {
     var droppedDuringCrawl: [Int: [RelativePath]] = [:]
     var orphanEvents: [Int32: [FileSystemEvent]] = [:]
     var dirty: Set<RelativePath> = []
-    var unwatchedDirectories: Set<RelativePath> = []
+    /// Directories without a watch (the watch limit, or errors), polled every rescan interval,
+    /// each with the subdirectories its last listing showed.
+    var polled: [RelativePath: [RelativePath]] = [:]
+    /// The paths of `polled`, to find those in a removed subtree without looking at every one.
+    var polledPaths = DirectoryPathSet()
+    /// The crawl job of the poll round under way.
+    var pollJob: Int?
+    /// Crawl batches posted by the crawler, applied in slices (`runSlices`).
+    var pendingReports: [CrawlReport] = []
+    var pendingReportsStart = 0
+    /// Rescanned subtrees still to be compared with what the crawl saw, in slices.
+    var sweeps: [RescanSweep] = []
+    /// Directories that left the tree whose files are still being forgotten, in slices.
+    var removals: [RelativePath] = []
     var armedDeadlineMs: Int64?
     var nextCrawlId = 1
     var crawlsRunning: [Int: CrawlJob] = [:]
@@ -57,6 +82,7 @@ final class TreeWatchService: DaemonService, TreeStatus {
         deadlineTimer = try scheduler.makeTimer()
         flushTimer = try scheduler.makeTimer()
         rescanTimer = try scheduler.makeTimer()
+        sliceTimer = try scheduler.makeTimer()
     }
 
     func addListener(_ listener: any FileChangeListener) {
@@ -67,12 +93,14 @@ final class TreeWatchService: DaemonService, TreeStatus {
 
     func start() throws {
         let inbox = try AsyncInbox<CrawlReport>(loop: loop) { [unowned self] reports in
-            for report in reports { self.apply(report) }
+            self.enqueue(reports)
         }
         self.inbox = inbox
         watcher = try FileSystemWatcher(loop: loop)
         try watcher.start { [unowned self] events in self.handle(events) }
-        crawler = TreeCrawler(root: settings.rootBytes, ignore: settings.ignore, registrar: watcher.registrar) { report in
+        let budget = WatchBudget(registrar: watcher.registrar, maxWatches: settings.maxWatches)
+        self.budget = budget
+        crawler = TreeCrawler(root: settings.rootBytes, ignore: settings.ignore, budget: budget) { report in
             inbox.post(report)
         }
         guard case .success(let status) = FileStatus.follow(settings.rootBytes), status.kind == .directory else {
@@ -93,7 +121,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
         settings = configuration.settings
         tracker.updateSettings(settings.readiness)
         crawler?.updateIgnoreRules(settings.ignore)
-        noteChanged(tracker.advance())
+        budget?.update(maxWatches: settings.maxWatches)
+        noteChanged(tracker.advance(maxTransitions: TreeWatchService.transitionsPerTurn))
         armDeadlineTimer()
     }
 
@@ -105,9 +134,13 @@ final class TreeWatchService: DaemonService, TreeStatus {
 
     // MARK: Status
 
-    var isCrawling: Bool { !crawlsRunning.isEmpty }
+    /// A crawl other than the poll round is running (status reports).
+    var isCrawling: Bool { crawlsRunning.count > (pollJob == nil ? 0 : 1) }
+    /// Any crawl, the poll round included, may still report watches.
+    var anyCrawlRunning: Bool { !crawlsRunning.isEmpty }
     var watchedDirectoryCount: Int { watches.count }
-    var unwatchedDirectoryCount: Int { unwatchedDirectories.count }
+    var unwatchedDirectoryCount: Int { polled.count }
+    var watchLimit: Int? { budget?.limit }
 
     // MARK: Changes
 
@@ -147,7 +180,7 @@ final class TreeWatchService: DaemonService, TreeStatus {
         let delay = max(0, next - clock.nowMs())
         deadlineTimer.start(afterMs: UInt64(delay)) { [unowned self] in
             self.armedDeadlineMs = nil
-            self.noteChanged(self.tracker.advance())
+            self.noteChanged(self.tracker.advance(maxTransitions: TreeWatchService.transitionsPerTurn))
             self.armDeadlineTimer()
         }
     }

@@ -85,6 +85,31 @@ final class NotifierServiceTests: XCTestCase {
         XCTAssertEqual(messages[3...4].map { $0[path: "params", "paths"]?.arrayValue?.count }, [500, 1])
     }
 
+    func testABurstSentOverSeveralTurnsArrivesWholeAndInOrderBeforeTheNextWindow() throws {
+        let names = (0..<6000).map { String(format: "s%05d", $0) }
+        notifier.filesChanged(track(names))
+        notifier.filesRemoved((0..<600).map { RelativePath(String(format: "x%04d", $0)) })
+        harness.scheduler.advance(by: 50)
+        // The next window's change to a file of the first goes out after the first window's.
+        notifier.filesChanged(track(["s00000"]))
+        harness.scheduler.advance(by: 50)
+        let messages = subscriber.takeSent()
+        let methods = messages.map { $0["method"]?.stringValue ?? "" }
+        XCTAssertEqual(methods, Array(repeating: "files.changed", count: 12) + ["files.removed", "files.removed", "files.changed"])
+        XCTAssertEqual(messages[0..<12].flatMap { changedPaths($0) }, names, "every file once, sorted across messages")
+        XCTAssertEqual(messages[12...13].map { $0[path: "params", "paths"]?.arrayValue?.count }, [500, 100])
+        XCTAssertEqual(changedPaths(messages[14]), ["s00000"])
+    }
+
+    func testAHugeBurstIsSortedWithinEachMessage() {
+        let paths = Set((0..<(NotifierService.sortedAcrossMessagesUpTo + 1)).map { RelativePath("h\($0)") })
+        let chunks = NotifierService.chunks(paths)
+        XCTAssertEqual(chunks.map(\.count).max(), NotifierService.filesPerMessage)
+        XCTAssertEqual(Set(chunks.joined()), paths)
+        XCTAssertEqual(chunks.joined().count, paths.count)
+        for chunk in chunks { XCTAssertEqual(chunk, chunk.sorted()) }
+    }
+
     func testTheLastWordOnAPathWinsAndNamesThatAreNotUTF8ComeInBase64() throws {
         let path = track(["gone.txt"])
         notifier.filesChanged(path)
