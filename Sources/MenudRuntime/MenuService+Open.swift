@@ -75,7 +75,7 @@ extension MenuService {
         sections += collected.map { MenuSection(plugin: $0.plugin, items: $0.items) }
         let menu = MenuAssembler.assemble(sections, for: target)
 
-        var statesAtOpen: [RelativePath: MenudCore.FileState] = [:]
+        var statesAtOpen: [RelativePath: MenudProtocol.FileState] = [:]
         for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.snapshot(of: path)?.state }
         let session: MenuSession
         do {
