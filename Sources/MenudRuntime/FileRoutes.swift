@@ -57,11 +57,12 @@ struct FileRoutes {
 
     private func getFile(_ params: FilesGetParams) throws(RPCError) -> HandlerResult {
         let path = try paths.resolve(params.path)
-        guard let snapshot = files.snapshot(of: path) else {
+        guard let view = files.view(of: path) else {
             throw .notFound(path: path.displayString)
         }
+        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId)
         var writer = JSONWriter(reservingCapacity: 300)
-        snapshot.write(to: &writer)
+        fileWriter.write(view, to: &writer)
         return .encoded(writer.bytes)
     }
 }
