@@ -96,15 +96,8 @@ extension MenuService {
         var writer = JSONWriter(reservingCapacity: 512 + menu.items.count * 200)
         writer.beginObject()
         writer.key("menu")
-        writer.beginObject()
-        writer.key("id"); writer.writeString(session.id.rawValue)
-        writer.key("title"); writer.writeString(title)
-        writer.key("items")
-        writer.beginArray()
-        for item in menu.items { item.write(to: &writer) }
-        writer.endArray()
-        writer.key("expiresAtMs"); writer.writeInt(session.expiresAtMs)
-        writer.endObject()
+        MenuObject(id: session.id.rawValue, title: title, items: menu.items.map(\.itemObject),
+                   expiresAtMs: session.expiresAtMs).write(to: &writer)
         if let layout {
             do {
                 let request = try MenuLayoutRequest(json: layout)
