@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudProtocol
 
 extension BadgeKind {
     /// The badge of a file in `state`.

@@ -68,6 +68,12 @@ public final class DaemonConnection {
         return id
     }
 
+    /// Sends a request of the protocol's `method` with its typed params; returns its id.
+    @discardableResult
+    public func send<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(MenuctlError) -> RPCId {
+        try send(M.name, params.json)
+    }
+
     /// Sends `bytes` as they are; a newline is added when missing.
     public func sendLine(_ bytes: [UInt8]) throws(MenuctlError) {
         var line = bytes
@@ -88,6 +94,11 @@ public final class DaemonConnection {
     public func call(_ method: String, _ params: JSONObject = JSONObject(), timeoutMs: Int? = defaultTimeoutMs) throws(MenuctlError) -> JSONValue {
         let id = try send(method, params)
         return try result(of: id, method: method, timeoutMs: timeoutMs)
+    }
+
+    /// ``call(_:_:timeoutMs:)`` for the protocol's `method` with its typed params.
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, timeoutMs: Int? = defaultTimeoutMs) throws(MenuctlError) -> JSONValue {
+        try call(M.name, params.json, timeoutMs: timeoutMs)
     }
 
     /// Waits for the answer to request `id` and returns its result, throwing for an error answer.

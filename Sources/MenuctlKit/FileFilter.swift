@@ -46,10 +46,7 @@ public struct FileFilter: Sendable, Equatable {
     }
 
     /// The filter as `files.list` parameters.
-    var listParams: JSONObject {
-        var params = JSONObject()
-        if let state { params["state"] = .string(state.rawValue) }
-        if let glob { params["glob"] = .string(glob) }
-        return params
+    var listParams: FilesListParams {
+        FilesListParams(state: state, glob: glob)
     }
 }

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// `menuctl ls`.
 struct ListCommand {
     let options: ListOptions
@@ -7,7 +9,7 @@ struct ListCommand {
     func run() throws(MenuctlError) -> Int32 {
         let connection = try DaemonConnection(socketPath: socketPath)
         defer { connection.close() }
-        let result = try connection.call("files.list", options.filter.listParams)
+        let result = try connection.call(FilesList.self, options.filter.listParams)
         if options.json {
             console.out(result.jsonText + "\n")
             return MenuctlExitCode.success

@@ -28,27 +28,27 @@ extension MenuCommand {
     /// when the item asks for one, `menu.dismissed`, then the outcome.
     func runChosen(_ item: DaemonMenuItem, in menu: DaemonMenu) throws(MenuctlError) -> Int32 {
         do {
-            _ = try connection.call("menu.select", ["menu": .string(menu.id), "item": .string(item.id)])
+            _ = try connection.call(MenuSelect.self, MenuSelectParams(menu: menu.id, item: item.id))
         } catch {
             return try report(error)
         }
-        var params: JSONObject = ["menu": .string(menu.id)]
+        var params = MenuDismissedParams(menu: menu.id)
         if item.input == nil, options.input != nil {
             console.err("menuctl: '\(item.title)' takes no text; --input is not used.\n")
         }
         if let request = item.input {
             if let given = options.input {
-                params["input"] = .string(given)
+                params.input = given
             } else {
                 guard let typed = try ask(request, menu: menu) else {
                     cancel(menu)
                     console.err("menuctl: cancelled; nothing ran.\n")
                     return MenuctlExitCode.success
                 }
-                params["input"] = .string(typed)
+                params.input = typed
             }
         }
-        let id = try connection.send("menu.dismissed", params)
+        let id = try connection.send(MenuDismissed.self, params)
         let response = try awaitDismissal(id, menu: menu)
         switch response {
         case .result(_, let result):
@@ -130,12 +130,11 @@ extension MenuCommand {
             for event in try pump.next() {
                 switch event {
                 case .notification(let notification):
-                    guard showsProgress, notification.method == "action.progress",
-                          notification.params["menu"]?.stringValue == menu.id else { continue }
+                    guard showsProgress, notification.method == ActionProgressNotification.method,
+                          let progress = try? ActionProgressNotification(from: notification.params),
+                          progress.menu == menu.id else { continue }
                     let width = (TerminalSession.size(of: console)?.cols ?? 80) - 1
-                    console.out(ProgressBar.draw(
-                        fraction: notification.params["fraction"]?.doubleValue,
-                        message: notification.params["message"]?.stringValue, width: width))
+                    console.out(ProgressBar.draw(fraction: progress.fraction, message: progress.message, width: width))
                     barShown = true
                 case .signal(SIGWINCH), .keys:
                     continue

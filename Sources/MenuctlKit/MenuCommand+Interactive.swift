@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MenuLayout
 import MenudCore
+import MenudProtocol
 
 extension MenuCommand {
     /// The menu on the terminal: drawn over the screen, driven by keys and clicks, closed by a
@@ -105,7 +106,9 @@ extension MenuCommand {
     /// The reason of a `menu.invalidated` notification for `menu`, or `nil` when `notification` is
     /// something else.
     static func invalidation(_ notification: DaemonNotification, of menu: DaemonMenu) -> String? {
-        guard notification.method == "menu.invalidated", notification.params["menu"]?.stringValue == menu.id else { return nil }
+        // Read loosely: a notification without its reason still closes the menu.
+        guard notification.method == MenuInvalidatedNotification.method,
+              notification.params["menu"]?.stringValue == menu.id else { return nil }
         guard let reason = notification.params["reason"]?.stringValue, !reason.isEmpty else {
             return "its file changed or went away."
         }

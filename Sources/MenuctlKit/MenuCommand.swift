@@ -3,6 +3,7 @@ import MenuLayout
 import MenudCore
 import MenudNative
 import MenudJSON
+import MenudProtocol
 
 /// `menuctl menu`: opens a menu with `menu.open` and then, depending on the options and on
 /// whether it runs on a terminal:
@@ -175,6 +176,6 @@ final class MenuCommand {
 
     /// Closes the menu without choosing; a failure is not reported (the menu is gone either way).
     func cancel(_ menu: DaemonMenu) {
-        _ = try? connection.call("menu.cancel", ["menu": .string(menu.id)], timeoutMs: 2000)
+        _ = try? connection.call(MenuCancel.self, MenuCancelParams(menu: menu.id), timeoutMs: 2000)
     }
 }

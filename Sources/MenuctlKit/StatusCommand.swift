@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// `menuctl status`.
 struct StatusCommand {
     let options: StatusOptions
@@ -7,7 +9,7 @@ struct StatusCommand {
     func run() throws(MenuctlError) -> Int32 {
         let connection = try DaemonConnection(socketPath: socketPath)
         defer { connection.close() }
-        let status = try connection.call("daemon.status")
+        let status = try connection.call(DaemonStatus.self, NoParams())
         if options.json {
             console.out(status.jsonText + "\n")
         } else {

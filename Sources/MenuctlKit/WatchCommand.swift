@@ -3,6 +3,7 @@ import MenuLayout
 import MenudCore
 import MenudNative
 import MenudJSON
+import MenudProtocol
 
 /// `menuctl watch`: subscribes to `files`, takes one `files.list`, then applies `files.changed` and
 /// `files.removed` as they come.
@@ -28,7 +29,7 @@ struct WatchCommand {
             throw .failure("cannot set up signal handling: \(error.description)")
         }
         defer { signals.restore() }
-        _ = try connection.call("subscribe", ["events": .array([.string("files")])])
+        _ = try connection.call(Subscribe.self, SubscriptionParams(events: ["files"]))
         if console.isInteractive {
             return try runOnTerminal(connection: connection, signals: signals)
         }
@@ -36,7 +37,7 @@ struct WatchCommand {
     }
 
     private func runOnTerminal(connection: DaemonConnection, signals: TerminalSignals) throws(MenuctlError) -> Int32 {
-        let result = try connection.call("files.list", options.filter.listParams)
+        let result = try connection.call(FilesList.self, options.filter.listParams)
         // Changes sent before the list was answered are already in it.
         _ = connection.takeNotifications()
         var model = WatchModel(filter: options.filter, files: FileEntry.list(from: result))

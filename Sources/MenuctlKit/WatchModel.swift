@@ -58,14 +58,7 @@ public struct WatchModel: Sendable, Equatable {
     /// The paths of a `files.removed` notification: `paths`, with the exact bytes from the parallel
     /// `pathsBase64` list where it has them; one path per entry of `paths`.
     static func removedPaths(_ params: JSONObject) -> [RelativePath] {
-        let paths = params["paths"]?.arrayValue ?? []
-        let exact = params["pathsBase64"]?.arrayValue ?? []
-        return paths.enumerated().map { index, value in
-            if index < exact.count, let base64 = exact[index].stringValue, let path = RelativePath(base64: base64) {
-                return path
-            }
-            return RelativePath(value.stringValue ?? "")
-        }
+        (try? FilesRemovedNotification(from: params).paths) ?? []
     }
 
     /// The lines `watch` prints for a notification when it is not on a terminal, one per file:

@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudProtocol
 
 /// The full-screen list of `watch` on a terminal, drawn on the alternate screen.
 ///

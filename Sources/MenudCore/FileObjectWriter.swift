@@ -1,9 +1,10 @@
 import MenudJSON
 import MenudProtocol
 
-/// Writes File objects straight from `FileView`s, with the bytes `FileSnapshot.write(to:)` gives
-/// for the same file, but without building a `FileSnapshot` (the hot path of `files.list`), and
-/// only the members in `fields`.
+/// The one writer of the protocol's File object (`files.list`, `files.get`, `files.changed`):
+/// straight from the tracker's `FileView`s, without building a `FileSnapshot` (the hot path of
+/// `files.list`), and only the members in `fields`. A client reads the object back as a
+/// `FileSnapshot`.
 ///
 /// The texts many files share are encoded once per writer: the clock's instance prefix, the
 /// partial-download and expiry reasons, and the last duration reasons. Make one writer per

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The parameters of `files.list`.
 public struct FileQuery: Equatable, Sendable {
     /// Only files in this state.

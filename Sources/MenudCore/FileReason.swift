@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Why a file is in its state, as the protocol's `reason` text says it, kept as data so a writer
 /// can cache the texts that are the same for many files.
 public enum FileReason: Equatable, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// What the tracker knows about one file, as a plain value: 64 bytes and no reference. The
 /// table stores it packed in 48 (`FileRecordPacked`), so 100,000 files cost 4.8 MB there and
 /// nothing on the heap per file.

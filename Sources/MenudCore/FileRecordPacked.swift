@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// How `FileRecordStorage` keeps a `FileRecord`: 48 bytes instead of 64.
 ///
 /// Times in milliseconds, sizes and the change counter fit in 48 bits for any file a person

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The flat arrays behind `FileRecordTable`: the records, the names and the directory prefixes.
 ///
 /// A record's path is `prefix(record.directory) + nameBytes(slot)`. Prefix `id` is

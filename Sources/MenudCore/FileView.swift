@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// One tracked file as `ReadinessTracker.forEachFile` shows it: the protocol's File members as
 /// plain values, with the path as bytes, so visiting a file builds no `String`.
 ///

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// How many files are tracked, by state (`daemon.status`'s `files`).
 public struct ReadinessCounts: Equatable, Hashable, Sendable {
     public var total: Int { pending + ready + expired }

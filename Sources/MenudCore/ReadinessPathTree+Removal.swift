@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Taking slots out of the tree, and keeping its nodes at least about a quarter full.
 extension ReadinessPathTree {
     /// Removes `slot`, which is in the tree (or waiting in `pending`).

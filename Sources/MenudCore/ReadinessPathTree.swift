@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The tracked files in bytewise path order, kept up to date on every change: a B+tree of
 /// slots whose nodes count the files under them, so `files.list` pages, filters and looks up
 /// without visiting what it does not return.

@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The state rules of the protocol, as pure functions of the last change time and the clock.
 ///
 /// - A file named with a partial suffix is pending, with no deadline.

@@ -9,6 +9,14 @@ extension ReadinessTracker {
         return snapshot(table[slot], path: path, nowMs: clock.nowMs())
     }
 
+    /// The view of `path` as a listing opened now shows it (what ``FileObjectWriter`` writes the
+    /// File object from); nil when it is not tracked.
+    public func view(of path: RelativePath) -> FileView? {
+        let table = self.table
+        guard let slot = table.slot(of: path) else { return nil }
+        return Self.view(table[slot], path.bytes, settings: settings, nowMs: clock.nowMs())
+    }
+
     /// Why `path` is in its state, for a person; nil when it is not tracked.
     public func reason(for path: RelativePath) -> String? {
         guard let slot = table.slot(of: path) else { return nil }

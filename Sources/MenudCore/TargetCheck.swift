@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// The check made when an action is about to start (at dismissal, and again when a queued
 /// action's turn comes): is each target still the file the menu showed?
 ///

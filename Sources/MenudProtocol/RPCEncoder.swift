@@ -1,23 +1,26 @@
 import MenudJSON
 
-/// Writes JSON-RPC 2.0 messages as lines. Every function appends one complete line, ending in
-/// `"\n"`, to `buffer`; keep one buffer per connection and clear it (keeping its capacity) once it
-/// has been written out, so steady-state encoding allocates nothing.
+/// Writes JSON-RPC 2.0 messages: the one encoder for results, errors, batches, notifications and
+/// requests, on the daemon's side and the client's. Every function appends one complete message
+/// to `buffer`, as a line ending in `"\n"` or, with `newline: false`, bare (for a transport that
+/// frames messages itself, and for the responses a batch joins). Keep one buffer per connection
+/// and clear it (keeping its capacity) once it has been written out, so steady-state encoding
+/// allocates nothing.
 ///
 /// Members are written in the order `jsonrpc`, `id`, then `result`/`error` (or `method`,
 /// `params` for notifications and requests).
 public enum RPCEncoder {
     /// `{"jsonrpc":"2.0","id":…,"result":…}\n`
-    public static func result(id: RPCId, _ result: JSONValue, into buffer: inout [UInt8]) {
-        encodeLine(into: &buffer) { writer in
+    public static func result(id: RPCId, _ result: JSONValue, into buffer: inout [UInt8], newline: Bool = true) {
+        encode(into: &buffer, newline: newline) { writer in
             RPCResponse.result(id: id, result).write(to: &writer)
         }
     }
 
     /// Like `result(id:_:into:)`, but the result is streamed by `body`, which must write exactly
     /// one JSON value with the writer's primitives. No `JSONValue` tree is built.
-    public static func result(id: RPCId, into buffer: inout [UInt8], body: (inout JSONWriter) -> Void) {
-        encodeLine(into: &buffer) { writer in
+    public static func result(id: RPCId, into buffer: inout [UInt8], newline: Bool = true, body: (inout JSONWriter) -> Void) {
+        encode(into: &buffer, newline: newline) { writer in
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             writer.key("id")
@@ -28,23 +31,29 @@ public enum RPCEncoder {
         }
     }
 
+    /// A result already encoded as JSON (hot paths write it straight from their records).
+    public static func result(id: RPCId, encoded result: [UInt8], into buffer: inout [UInt8], newline: Bool = true) {
+        buffer.reserveCapacity(buffer.count + result.count + 64)
+        self.result(id: id, into: &buffer, newline: newline) { writer in writer.writeRaw(result) }
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}\n`
-    public static func error(id: RPCId, _ error: RPCError, into buffer: inout [UInt8]) {
-        encodeLine(into: &buffer) { writer in
+    public static func error(id: RPCId, _ error: RPCError, into buffer: inout [UInt8], newline: Bool = true) {
+        encode(into: &buffer, newline: newline) { writer in
             RPCResponse.error(id: id, error).write(to: &writer)
         }
     }
 
     /// One response line for either kind of response.
-    public static func response(_ response: RPCResponse, into buffer: inout [UInt8]) {
-        encodeLine(into: &buffer) { writer in
+    public static func response(_ response: RPCResponse, into buffer: inout [UInt8], newline: Bool = true) {
+        encode(into: &buffer, newline: newline) { writer in
             response.write(to: &writer)
         }
     }
 
     /// `{"jsonrpc":"2.0","method":…,"params":…}\n`, a server-to-client notification.
-    public static func notification(method: String, params: JSONValue, into buffer: inout [UInt8]) {
-        encodeLine(into: &buffer) { writer in
+    public static func notification(method: String, params: JSONValue, into buffer: inout [UInt8], newline: Bool = true) {
+        encode(into: &buffer, newline: newline) { writer in
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             writer.field("method", method)
@@ -54,8 +63,8 @@ public enum RPCEncoder {
     }
 
     /// A notification whose params are streamed by `body` (exactly one JSON value, an object).
-    public static func notification(method: String, into buffer: inout [UInt8], params body: (inout JSONWriter) -> Void) {
-        encodeLine(into: &buffer) { writer in
+    public static func notification(method: String, into buffer: inout [UInt8], newline: Bool = true, params body: (inout JSONWriter) -> Void) {
+        encode(into: &buffer, newline: newline) { writer in
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             writer.field("method", method)
@@ -65,10 +74,22 @@ public enum RPCEncoder {
         }
     }
 
+    /// A notification whose params (an object) are already encoded as JSON.
+    public static func notification(method: String, encodedParams params: [UInt8], into buffer: inout [UInt8], newline: Bool = true) {
+        notification(method: method, into: &buffer, newline: newline) { writer in writer.writeRaw(params) }
+    }
+
+    /// A notification of the daemon's, written by its type.
+    public static func notification(_ notification: some RPCNotification & RPCNotificationWriting, into buffer: inout [UInt8], newline: Bool = true) {
+        self.notification(method: type(of: notification).method, into: &buffer, newline: newline) { writer in
+            notification.writeParams(to: &writer)
+        }
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"method":…,"params":…}\n`, a client request (or a notification when
     /// `id` is nil). `params` is left out when it is an empty object.
-    public static func request(id: RPCId?, method: String, params: JSONObject = JSONObject(), into buffer: inout [UInt8]) {
-        encodeLine(into: &buffer) { writer in
+    public static func request(id: RPCId?, method: String, params: JSONObject = JSONObject(), into buffer: inout [UInt8], newline: Bool = true) {
+        encode(into: &buffer, newline: newline) { writer in
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             if let id {
@@ -85,9 +106,9 @@ public enum RPCEncoder {
 
     /// The answer to a batch: one line holding the array of `responses`. Appends nothing when
     /// `responses` is empty (a batch of notifications only gets no answer at all).
-    public static func batch(_ responses: [RPCResponse], into buffer: inout [UInt8]) {
+    public static func batch(_ responses: [RPCResponse], into buffer: inout [UInt8], newline: Bool = true) {
         guard !responses.isEmpty else { return }
-        encodeLine(into: &buffer) { writer in
+        encode(into: &buffer, newline: newline) { writer in
             writer.beginArray()
             for response in responses { response.write(to: &writer) }
             writer.endArray()
@@ -98,7 +119,7 @@ public enum RPCEncoder {
     /// or `response` of this type, each with or without its trailing newline), for servers that
     /// answer each element as it finishes and join them at the end. Appends nothing when `lines`
     /// is empty.
-    public static func batch(encodedLines lines: [[UInt8]], into buffer: inout [UInt8]) {
+    public static func batch(encodedLines lines: [[UInt8]], into buffer: inout [UInt8], newline: Bool = true) {
         guard !lines.isEmpty else { return }
         buffer.append(UInt8(ascii: "["))
         for (position, line) in lines.enumerated() {
@@ -108,16 +129,16 @@ public enum RPCEncoder {
             buffer.append(contentsOf: body)
         }
         buffer.append(UInt8(ascii: "]"))
-        buffer.append(0x0A)
+        if newline { buffer.append(0x0A) }
     }
 
-    /// Runs `body` with a writer that appends to `buffer`, then ends the line. The buffer is moved
-    /// into the writer and back, so nothing is copied.
-    private static func encodeLine(into buffer: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+    /// Runs `body` with a writer that appends to `buffer`, then ends the line when `newline`. The
+    /// buffer is moved into the writer and back, so nothing is copied.
+    private static func encode(into buffer: inout [UInt8], newline: Bool, _ body: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(reservingCapacity: 0)
         swap(&writer.bytes, &buffer)
         body(&writer)
-        writer.bytes.append(0x0A)
+        if newline { writer.bytes.append(0x0A) }
         swap(&writer.bytes, &buffer)
     }
 }

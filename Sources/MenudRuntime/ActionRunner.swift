@@ -120,13 +120,10 @@ final class ActionRunner: DaemonService, ActionQueue {
 
     func actionProgress(_ menu: MenuID, fraction: Double, message: String?) {
         guard let action = actions[menu], !action.answered else { return }
-        var writer = JSONWriter(reservingCapacity: 96)
-        writer.beginObject()
-        writer.key("menu"); writer.writeString(menu.rawValue)
-        writer.key("fraction"); writer.writeDouble(fraction)
-        if let message { writer.key("message"); writer.writeString(message) }
-        writer.endObject()
-        server.send(NotificationMessage.encode(method: "action.progress", encodedParams: writer.bytes), to: action.responder.connection)
+        var encoded: [UInt8] = []
+        RPCEncoder.notification(ActionProgressNotification(menu: menu.rawValue, fraction: fraction, message: message),
+                                into: &encoded, newline: false)
+        server.send(encoded, to: action.responder.connection)
     }
 
     func actionFinished(_ menu: MenuID, _ result: Result<ActionOutcome, any Error>) {

@@ -1,4 +1,5 @@
 import MenudCore
+import MenudProtocol
 
 /// Collects the responses of one JSON-RPC batch; the array is sent when every request that
 /// expects an answer has one (some, like `menu.dismissed`, answer only when an action ends).
@@ -18,15 +19,9 @@ final class BatchReply {
         slots[index] = response ?? []
         missing -= 1
         guard missing == 0 else { return nil }
-        let parts = slots.compactMap { $0 }.filter { !$0.isEmpty }
-        // A batch made only of notifications gets no reply at all.
-        guard !parts.isEmpty else { return [] }
-        var line: [UInt8] = [0x5B]
-        for (index, part) in parts.enumerated() {
-            if index > 0 { line.append(0x2C) }
-            line.append(contentsOf: part)
-        }
-        line.append(0x5D)
-        return line
+        // A batch made only of notifications gets no reply at all (the encoder writes nothing).
+        var message: [UInt8] = []
+        RPCEncoder.batch(encodedLines: slots.compactMap { $0 }.filter { !$0.isEmpty }, into: &message, newline: false)
+        return message
     }
 }

@@ -32,7 +32,7 @@ final class DirectoryPager: DaemonService {
     /// compares them with.
     func read(_ query: TargetFileQuery) -> Result<TrackedPage, ActionFailure> {
         var fileQuery = FileQuery(limit: query.limit)
-        fileQuery.state = query.state.flatMap { MenudCore.FileState(rawValue: $0.rawValue) }
+        fileQuery.state = query.state.flatMap { MenudProtocol.FileState(rawValue: $0.rawValue) }
         if let glob = query.glob {
             do {
                 fileQuery.glob = try GlobPattern(glob)

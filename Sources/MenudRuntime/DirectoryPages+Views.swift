@@ -39,7 +39,7 @@ extension DirectoryPages {
         }
     }
 
-    static func targetFile(_ path: RelativePath, state: MenudCore.FileState, size: Int64, mtimeMs: Int64,
+    static func targetFile(_ path: RelativePath, state: MenudProtocol.FileState, size: Int64, mtimeMs: Int64,
                            identity: FileIdentity?, root: String) -> TargetFile {
         let display = path.displayString
         return TargetFile(path: display, pathBytes: path.bytes, absolutePath: root + "/" + display,

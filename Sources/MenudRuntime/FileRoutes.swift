@@ -8,28 +8,22 @@ struct FileRoutes {
     let paths: RequestPaths
 
     func register(on router: RPCRouter) {
-        router.on("files.list") { request, _ in try listFiles(request.params) }
-        router.on("files.get") { request, _ in try getFile(request.params) }
+        router.on(FilesList.self) { params, _ in try listFiles(params) }
+        router.on(FilesGet.self) { params, _ in try getFile(params) }
     }
 
-    private func listFiles(_ params: JSONObject) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(allowed: ["state", "glob", "offset", "limit", "since", "fields"])
+    private func listFiles(_ params: FilesListParams) throws(RPCError) -> HandlerResult {
         var query = FileQuery()
-        if let state = try params.optionalString("state") {
-            guard let parsed = FileState(rawValue: state) else {
-                throw .invalidParams(param: "state", "state must be one of pending, ready, expired (got \"\(state)\")")
-            }
-            query.state = parsed
-        }
-        if let glob = try params.optionalString("glob") {
+        query.state = params.state
+        if let glob = params.glob {
             do { query.glob = try GlobPattern(glob) } catch {
                 throw .invalidParams(param: "glob", "glob \"\(glob)\" is not a valid pattern: \(error)")
             }
         }
-        query.offset = Int(try params.optionalInt("offset", min: 0, max: Int64(Int32.max)) ?? 0)
-        if let limit = try params.optionalInt("limit", min: 1, max: 1_000_000) { query.limit = Int(limit) }
-        query.since = try params.optionalString("since")
-        let fields = try listFields(params)
+        query.offset = params.offset
+        query.limit = params.limit
+        query.since = params.since
+        let fields = params.fields
         // Each File object is written straight from the tracker's records: no FileSnapshot and
         // no string per file.
         var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId, fields: fields)
@@ -61,31 +55,14 @@ struct FileRoutes {
         return .encoded(writer.bytes)
     }
 
-    /// `files.list`'s `fields`: the File members to write (all when absent).
-    private func listFields(_ params: JSONObject) throws(RPCError) -> FileFields {
-        guard let names = try params.optionalStringArray("fields") else { return .all }
-        let allowed = FileFields.names.map(\.name).joined(separator: ", ")
-        guard !names.isEmpty else {
-            throw .invalidParams(param: "fields", "fields must name at least one File member: \(allowed)")
-        }
-        var fields: FileFields = []
-        for name in names {
-            guard let field = FileFields.named(name) else {
-                throw .invalidParams(param: "fields", "fields has the unknown member \"\(name)\"; allowed: \(allowed)")
-            }
-            fields.insert(field)
-        }
-        return fields
-    }
-
-    private func getFile(_ params: JSONObject) throws(RPCError) -> HandlerResult {
-        try params.rejectUnknownKeys(allowed: ["path", "pathBase64"])
-        let path = try paths.resolve(params, key: "path")
-        guard let snapshot = files.snapshot(of: path) else {
+    private func getFile(_ params: FilesGetParams) throws(RPCError) -> HandlerResult {
+        let path = try paths.resolve(params.path)
+        guard let view = files.view(of: path) else {
             throw .notFound(path: path.displayString)
         }
+        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId)
         var writer = JSONWriter(reservingCapacity: 300)
-        snapshot.write(to: &writer)
+        fileWriter.write(view, to: &writer)
         return .encoded(writer.bytes)
     }
 }

@@ -10,7 +10,7 @@ extension MenuService {
     /// "… N more files" row comes from the count, and plugins get the folder as counts and
     /// pages (``TargetDirectory``), never a list of every file.
     func openDirectory(layout: JSONObject?, context: RequestContext) -> HandlerResult {
-        var rows: [(path: RelativePath, state: MenudCore.FileState, size: Int64, mtimeMs: Int64)] = []
+        var rows: [(path: RelativePath, state: MenudProtocol.FileState, size: Int64, mtimeMs: Int64)] = []
         rows.reserveCapacity(min(files.count, DirectoryRows.limit))
         let summary = try? files.forEachFile(FileQuery(limit: DirectoryRows.limit)) { view in
             rows.append((RelativePath(bytes: view.pathBytes), view.state, view.size, view.mtimeMs))

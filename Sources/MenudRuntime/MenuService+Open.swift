@@ -65,7 +65,7 @@ extension MenuService {
         sections += collected.map { MenuSection(plugin: $0.plugin, items: $0.items) }
         let menu = MenuAssembler.assemble(sections, for: target)
 
-        var statesAtOpen: [RelativePath: MenudCore.FileState] = [:]
+        var statesAtOpen: [RelativePath: MenudProtocol.FileState] = [:]
         for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.snapshot(of: path)?.state }
         let session: MenuSession
         do {
@@ -86,15 +86,8 @@ extension MenuService {
         var writer = JSONWriter(reservingCapacity: 512 + menu.items.count * 200)
         writer.beginObject()
         writer.key("menu")
-        writer.beginObject()
-        writer.key("id"); writer.writeString(session.id.rawValue)
-        writer.key("title"); writer.writeString(title)
-        writer.key("items")
-        writer.beginArray()
-        for item in menu.items { item.write(to: &writer) }
-        writer.endArray()
-        writer.key("expiresAtMs"); writer.writeInt(session.expiresAtMs)
-        writer.endObject()
+        MenuObject(id: session.id.rawValue, title: title, items: menu.items.map(\.itemObject),
+                   expiresAtMs: session.expiresAtMs).write(to: &writer)
         if let layout {
             do {
                 let request = try MenuLayoutRequest(json: layout)

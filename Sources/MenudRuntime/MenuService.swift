@@ -147,12 +147,10 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
         }
         guard !changes.isEmpty else { return }
         for invalidation in sessions.invalidate(changes: changes) {
-            var writer = JSONWriter(reservingCapacity: 128)
-            writer.beginObject()
-            writer.key("menu"); writer.writeString(invalidation.menu.rawValue)
-            writer.key("reason"); writer.writeString(invalidation.reason)
-            writer.endObject()
-            server.send(NotificationMessage.encode(method: "menu.invalidated", encodedParams: writer.bytes), to: invalidation.connection)
+            var message: [UInt8] = []
+            RPCEncoder.notification(MenuInvalidatedNotification(menu: invalidation.menu.rawValue, reason: invalidation.reason),
+                                    into: &message, newline: false)
+            server.send(message, to: invalidation.connection)
         }
     }
 }

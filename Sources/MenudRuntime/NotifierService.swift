@@ -120,37 +120,30 @@ final class NotifierService: DaemonService, FileChangeListener {
     /// files still tracked, then `files.removed`, each split into messages of ``filesPerMessage``.
     func messages(changed: [RelativePath], removed: [RelativePath]) -> [[UInt8]] {
         var messages: [[UInt8]] = []
-        let snapshots = changed.compactMap { files.snapshot(of: $0) }
+        let views = changed.compactMap { files.view(of: $0) }
+        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId)
         var start = 0
-        while start < snapshots.count {
-            let end = min(start + NotifierService.filesPerMessage, snapshots.count)
-            var writer = JSONWriter(reservingCapacity: 256 * (end - start) + 64)
-            writer.beginObject()
-            writer.key("files")
-            writer.beginArray()
-            for snapshot in snapshots[start..<end] { snapshot.write(to: &writer) }
-            writer.endArray()
-            writer.endObject()
-            messages.append(NotificationMessage.encode(method: "files.changed", encodedParams: writer.bytes))
+        while start < views.count {
+            let end = min(start + NotifierService.filesPerMessage, views.count)
+            var message: [UInt8] = []
+            message.reserveCapacity(256 * (end - start) + 96)
+            RPCEncoder.notification(method: FilesChangedNotification.method, into: &message, newline: false) { writer in
+                writer.beginObject()
+                writer.key("files")
+                writer.beginArray()
+                for view in views[start..<end] { fileWriter.write(view, to: &writer) }
+                writer.endArray()
+                writer.endObject()
+            }
+            messages.append(message)
             start = end
         }
         start = 0
         while start < removed.count {
             let end = min(start + NotifierService.filesPerMessage, removed.count)
-            var writer = JSONWriter(reservingCapacity: 64 * (end - start) + 64)
-            writer.beginObject()
-            writer.key("paths")
-            writer.beginArray()
-            for path in removed[start..<end] { writer.writeString(path.displayString) }
-            writer.endArray()
-            if removed[start..<end].contains(where: { !$0.isValidUTF8 }) {
-                writer.key("pathsBase64")
-                writer.beginArray()
-                for path in removed[start..<end] { if path.isValidUTF8 { writer.write(.null) } else { writer.writeString(path.base64) } }
-                writer.endArray()
-            }
-            writer.endObject()
-            messages.append(NotificationMessage.encode(method: "files.removed", encodedParams: writer.bytes))
+            var message: [UInt8] = []
+            RPCEncoder.notification(FilesRemovedNotification(paths: Array(removed[start..<end])), into: &message, newline: false)
+            messages.append(message)
             start = end
         }
         return messages

@@ -2,7 +2,8 @@ import MenudCore
 import MenudProtocol
 
 /// Which handler answers which method. The routes of each domain are registered from a file of
-/// their own (`DaemonRoutes`, `FileRoutes`, `MenuRoutes`, `SubscriptionRoutes`).
+/// their own (`DaemonRoutes`, `FileRoutes`, `MenuRoutes`, `SubscriptionRoutes`), each by its
+/// protocol method type (`router.on(FilesList.self) { params, context in ... }`).
 final class RPCRouter {
     /// Answers one request: a result now, or `.deferred` after ``RequestContext/deferAnswer()``.
     /// An ``RPCError`` thrown is the answer; any other error is answered as an internal error.
@@ -14,6 +15,12 @@ final class RPCRouter {
     func on(_ method: String, _ handler: @escaping Handler) {
         precondition(handlers[method] == nil, "\(method) has a handler already")
         handlers[method] = handler
+    }
+
+    /// Routes `method` to `handler`, which gets the params already read by `M.Params` (a
+    /// -32602 naming the field answers params that do not fit).
+    func on<M: RPCMethod>(_ method: M.Type, _ handler: @escaping (M.Params, RequestContext) throws -> HandlerResult) {
+        on(M.name) { request, context in try handler(try M.Params(from: request.params), context) }
     }
 
     func handler(for method: String) -> Handler? { handlers[method] }

@@ -59,12 +59,10 @@ extension RPCServer {
         if let id = target.id {
             var bytes: [UInt8] = []
             switch result {
-            case .success(.value(let value)): ResponseEncoder.result(id: id, value: value, into: &bytes)
-            case .success(.encoded(let encoded)):
-                bytes.reserveCapacity(encoded.count + 64)
-                ResponseEncoder.result(id: id, encodedResult: encoded, into: &bytes)
+            case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
+            case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
             case .success(.deferred): return 0
-            case .failure(let error): ResponseEncoder.error(id: id, error, into: &bytes)
+            case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
             }
             response = bytes
         }
@@ -82,7 +80,7 @@ extension RPCServer {
 
     func send(error: RPCError, id: RPCId, to client: ClientConnection) {
         var message: [UInt8] = []
-        ResponseEncoder.error(id: id, error, into: &message)
+        RPCEncoder.error(id: id, error, into: &message, newline: false)
         write(message, to: client)
     }
 }

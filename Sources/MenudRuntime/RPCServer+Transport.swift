@@ -61,14 +61,14 @@ extension RPCServer {
     func unreadable(_ problem: String, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
         var reply: [UInt8] = []
-        ResponseEncoder.error(id: .null, RPCError(.parseError, message: "The message is not JSON-RPC: \(problem)."), into: &reply)
+        RPCEncoder.error(id: .null, RPCError(.parseError, message: "The message is not JSON-RPC: \(problem)."), into: &reply, newline: false)
         write(reply, to: client)
     }
 
     func oversized(limit: Int, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
         var reply: [UInt8] = []
-        ResponseEncoder.error(id: .null, .invalidRequest("a message is longer than maxFrameBytes (\(limit) bytes); split it or raise maxFrameBytes in the config. The connection is closed."), into: &reply)
+        RPCEncoder.error(id: .null, .invalidRequest("a message is longer than maxFrameBytes (\(limit) bytes); split it or raise maxFrameBytes in the config. The connection is closed."), into: &reply, newline: false)
         link.send(reply)
         closeConnection(client, reason: "frame over \(limit) bytes", flush: true)
     }
@@ -91,7 +91,7 @@ extension RPCServer {
     /// One JSON-RPC error with a null id, for a client refused before it said anything.
     func refusal(_ error: RPCError) -> [UInt8] {
         var message: [UInt8] = []
-        ResponseEncoder.error(id: .null, error, into: &message)
+        RPCEncoder.error(id: .null, error, into: &message, newline: false)
         return message
     }
 }

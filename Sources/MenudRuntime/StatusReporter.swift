@@ -1,8 +1,9 @@
 import Foundation
 import MenudCore
 import MenudJSON
+import MenudProtocol
 
-/// The `daemon.status` result: counts from the tracker and the tree watch, clients from the
+/// Builds the `daemon.status` result (a ``StatusResult``): counts from the tracker and the tree watch, clients from the
 /// server, and the members only a reload changes, encoded once per configuration.
 final class StatusReporter: DaemonService {
     let name = "status"
@@ -16,7 +17,9 @@ final class StatusReporter: DaemonService {
     private let webAddress: () -> (listen: String, tokenFile: String)?
     private var settings: DaemonSettings
     private var plugins: PluginSet
-    /// `"version":…,"pid":…` (no braces); empty until first asked for after a (re)load.
+    /// The facts of the configuration loaded, and their members encoded (`"version":…,"pid":…`,
+    /// no braces); empty until first asked for after a (re)load.
+    private var facts = StatusDaemonFacts(version: "", root: "", settleMs: 0, expireAfterMs: nil, plugins: [], socket: "", pid: 0)
     private var constants: [UInt8] = []
 
     init(files: any TrackedFiles, tree: any TreeStatus, clock: any Clock, configuration: DaemonConfiguration,
@@ -43,65 +46,35 @@ final class StatusReporter: DaemonService {
     func shutdown(graceMs: UInt64, done: @escaping () -> Void) { done() }
 
     func statusResult() -> [UInt8] {
-        if constants.isEmpty { constants = statusConstants() }
+        if constants.isEmpty {
+            facts = daemonFacts()
+            constants = facts.encodedMembers
+        }
         let counts = files.counts
+        let result = StatusResult(
+            uptimeMs: clock.nowMs() - startedAtMs,
+            files: StatusFileCounts(total: Int64(counts.total), pending: Int64(counts.pending),
+                                    ready: Int64(counts.ready), expired: Int64(counts.expired)),
+            crawling: !tree.initialCrawlFinished || tree.isCrawling,
+            watchedDirectories: Int64(tree.watchedDirectoryCount),
+            unwatchedDirectories: Int64(tree.unwatchedDirectoryCount),
+            watchLimit: tree.watchLimit.map { Int64($0) }, rescanIntervalMs: settings.rescanIntervalMs,
+            connections: Int64(connectionCount()),
+            clock: files.currentClock,
+            daemon: facts)
         var writer = JSONWriter(reservingCapacity: 384)
-        writer.beginObject()
-        writer.key("uptimeMs"); writer.writeInt(clock.nowMs() - startedAtMs)
-        writer.key("files")
-        writer.beginObject()
-        writer.key("total"); writer.writeInt(Int64(counts.total))
-        writer.key("pending"); writer.writeInt(Int64(counts.pending))
-        writer.key("ready"); writer.writeInt(Int64(counts.ready))
-        writer.key("expired"); writer.writeInt(Int64(counts.expired))
-        writer.endObject()
-        writer.key("crawling"); writer.writeBool(!tree.initialCrawlFinished || tree.isCrawling)
-        writer.key("watchedDirectories"); writer.writeInt(Int64(tree.watchedDirectoryCount))
-        writer.key("unwatchedDirectories"); writer.writeInt(Int64(tree.unwatchedDirectoryCount))
-        writer.key("watchLimit")
-        if let limit = tree.watchLimit { writer.writeInt(Int64(limit)) } else { writer.writeNull() }
-        writer.key("rescanIntervalMs"); writer.writeInt(settings.rescanIntervalMs)
-        writer.key("connections"); writer.writeInt(Int64(connectionCount()))
-        writer.key("clock"); writer.writeString(files.currentClock)
         // The members that change only with a reload, encoded once.
-        writer.writeRawMembers(constants)
-        writer.endObject()
+        result.write(to: &writer, daemonMembers: constants)
         return writer.bytes
     }
 
-    private func statusConstants() -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 384)
-        writer.beginObject()
-        writer.key("version"); writer.writeString(DaemonRoot.version)
-        writer.key("root"); writer.writeString(settings.root)
-        writer.key("settleMs"); writer.writeInt(settings.readiness.settleMs)
-        writer.key("expireAfterMs")
-        if let expire = settings.readiness.expireAfterMs { writer.writeInt(expire) } else { writer.writeNull() }
-        writer.key("plugins")
-        writer.beginArray()
-        for entry in plugins.entries {
-            writer.beginObject()
-            writer.key("name"); writer.writeString(entry.name)
-            writer.key("version"); writer.writeString(entry.plugin.version)
-            writer.key("actions"); writer.writeInt(Int64(entry.plugin.actionTitles.count))
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("socket"); writer.writeString(address())
-        writer.key("pid"); writer.writeInt(Int64(getpid()))
-        // `{listen, url, tokenFile}` of the web page (the URL without its secret; the file that
-        // holds it, for `menuctl web`), null when it is off.
-        writer.key("web")
-        if let web = webAddress() {
-            writer.beginObject()
-            writer.key("listen"); writer.writeString(web.listen)
-            writer.key("url"); writer.writeString("http://\(web.listen)/")
-            writer.key("tokenFile"); writer.writeString(web.tokenFile)
-            writer.endObject()
-        } else {
-            writer.writeNull()
-        }
-        writer.endObject()
-        return Array(writer.bytes.dropFirst().dropLast())
+    private func daemonFacts() -> StatusDaemonFacts {
+        StatusDaemonFacts(
+            version: DaemonRoot.version, root: settings.root, settleMs: settings.readiness.settleMs,
+            expireAfterMs: settings.readiness.expireAfterMs,
+            plugins: plugins.entries.map { StatusPlugin(name: $0.name, version: $0.plugin.version, actions: Int64($0.plugin.actionTitles.count)) },
+            socket: address(), pid: Int64(getpid()),
+            // The URL without its secret; the file that holds it, for `menuctl web`.
+            web: webAddress().map { StatusWeb(listen: $0.listen, url: "http://\($0.listen)/", tokenFile: $0.tokenFile) })
     }
 }

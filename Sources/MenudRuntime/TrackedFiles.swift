@@ -9,6 +9,7 @@ protocol TrackedFiles: AnyObject {
     var counts: ReadinessCounts { get }
     var currentClock: String { get }
     func snapshot(of path: RelativePath) -> FileSnapshot?
+    func view(of path: RelativePath) -> FileView?
     func facts(of path: RelativePath) -> FileFacts?
     func state(of path: RelativePath) -> FileState?
     func list(_ query: FileQuery) throws(ReadinessQueryError) -> FileListPage

@@ -2,6 +2,7 @@ import MenuLayout
 import MenudCore
 @testable import MenuctlKit
 import MenudJSON
+import MenudProtocol
 
 /// Daemon answers used by the menuctl tests, written as the daemon writes them.
 enum MenuctlFixtures {

@@ -155,3 +155,58 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         #expect(literal == .int(5))
     }
 }
+
+/// The encoder the daemon sends everything with: bare messages for a transport that frames them
+/// itself and for the responses a batch joins, pre-encoded results and params, typed notifications.
+@Suite struct RPCEncoderMessageTests {
+    @Test func bareMessagesAreTheLinesWithoutTheirNewline() {
+        var line: [UInt8] = []
+        var bare: [UInt8] = []
+        RPCEncoder.result(id: 7, ["a": 1], into: &line)
+        RPCEncoder.result(id: 7, ["a": 1], into: &bare, newline: false)
+        #expect(line == bare + [0x0A])
+        var encoded: [UInt8] = []
+        RPCEncoder.result(id: 7, encoded: Array(#"{"a":1}"#.utf8), into: &encoded, newline: false)
+        #expect(encoded == bare)
+        var error: [UInt8] = []
+        RPCEncoder.error(id: .null, .methodNotFound("x"), into: &error, newline: false)
+        #expect(error.last == UInt8(ascii: "}"))
+    }
+
+    @Test func aBatchJoinsBareResponses() {
+        var first: [UInt8] = []
+        var second: [UInt8] = []
+        RPCEncoder.result(id: 1, true, into: &first, newline: false)
+        RPCEncoder.error(id: 2, .methodNotFound("x"), into: &second, newline: false)
+        var batch: [UInt8] = []
+        RPCEncoder.batch(encodedLines: [first, second], into: &batch, newline: false)
+        #expect(batch == [UInt8(ascii: "[")] + first + [UInt8(ascii: ",")] + second + [UInt8(ascii: "]")])
+        var none: [UInt8] = []
+        RPCEncoder.batch(encodedLines: [], into: &none, newline: false)
+        #expect(none.isEmpty)
+    }
+
+    @Test func typedNotificationsWriteWhatTheyReadBack() throws {
+        var bytes: [UInt8] = []
+        RPCEncoder.notification(MenuInvalidatedNotification(menu: "m1", reason: "a.txt was removed"), into: &bytes, newline: false)
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == #"{"jsonrpc":"2.0","method":"menu.invalidated","params":{"menu":"m1","reason":"a.txt was removed"}}"#)
+        let removed = FilesRemovedNotification(paths: [RelativePath("a"), RelativePath(bytes: [0x62, 0xFF])])
+        var line: [UInt8] = []
+        RPCEncoder.notification(removed, into: &line)
+        guard case .notification(let method, let params) = try RPCDecoder.decodeServerMessage(line: line) else {
+            Issue.record("not a notification")
+            return
+        }
+        #expect(method == FilesRemovedNotification.method)
+        #expect(try FilesRemovedNotification(from: params) == removed)
+        let progress = ActionProgressNotification(menu: "m2", fraction: 0.5, message: "half")
+        var progressLine: [UInt8] = []
+        RPCEncoder.notification(progress, into: &progressLine)
+        guard case .notification(_, let progressParams) = try RPCDecoder.decodeServerMessage(line: progressLine) else {
+            Issue.record("not a notification")
+            return
+        }
+        #expect(try ActionProgressNotification(from: progressParams) == progress)
+    }
+}

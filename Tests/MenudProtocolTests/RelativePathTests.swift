@@ -41,27 +41,4 @@ final class RelativePathTests: XCTestCase {
         XCTAssertTrue(RelativePath("café").isValidUTF8)
         XCTAssertNil(RelativePath(base64: "not base64!"))
     }
-
-    func testValidationNormalizesAndRefusesEscapes() throws {
-        XCTAssertEqual(try RelativePath(validating: "./a//b/./c/"), RelativePath("a/b/c"))
-        XCTAssertEqual(try RelativePath(validating: ""), .root)
-        XCTAssertEqual(try RelativePath(validating: "..."), RelativePath("..."))
-        XCTAssertEqual(try RelativePath(validating: "a..b"), RelativePath("a..b"))
-        XCTAssertThrowsError(try RelativePath(validating: "/etc/passwd")) { error in
-            XCTAssertEqual(error as? RelativePathError, .absolute("/etc/passwd"))
-            XCTAssertTrue((error as! RelativePathError).escapesRoot)
-        }
-        XCTAssertThrowsError(try RelativePath(validating: "a/../../b")) { error in
-            XCTAssertEqual(error as? RelativePathError, .parentReference("a/../../b"))
-            XCTAssertTrue(String(describing: error).contains("inside the watched root"))
-        }
-        XCTAssertThrowsError(try RelativePath(validating: [0x61, 0x00])) { error in
-            XCTAssertFalse((error as! RelativePathError).escapesRoot)
-        }
-        let encoded = RelativePath(bytes: [0x78, 0x2F, 0xFF]).base64
-        XCTAssertEqual(try RelativePath(validatingBase64: encoded).bytes, [0x78, 0x2F, 0xFF])
-        XCTAssertThrowsError(try RelativePath(validatingBase64: "%%")) { error in
-            XCTAssertEqual(error as? RelativePathError, .invalidBase64("%%"))
-        }
-    }
 }

@@ -1,6 +1,6 @@
-import MenudProtocol
-
-/// One tracked file as the protocol's File object shows it, at one moment.
+/// The protocol's File object: one tracked file at one moment. The daemon writes it with
+/// `FileObjectWriter` (straight from the tracker's records); a client reads it with
+/// `init(from:)`.
 public struct FileSnapshot: Equatable, Hashable, Sendable {
     public var path: RelativePath
     public var size: Int64

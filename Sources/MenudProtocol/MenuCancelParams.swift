@@ -1,0 +1,17 @@
+import MenudJSON
+
+/// `menu.cancel`'s params: the menu that closed without a choice.
+public struct MenuCancelParams: RPCParams, Equatable {
+    public var menu: String
+
+    public init(menu: String) {
+        self.menu = menu
+    }
+
+    public init(from params: JSONObject) throws(RPCError) {
+        try params.rejectUnknownKeys(allowed: ["menu"])
+        menu = try MenuSelectParams.menu(params)
+    }
+
+    public var json: JSONObject { ["menu": .string(menu)] }
+}

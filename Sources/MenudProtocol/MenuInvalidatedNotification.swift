@@ -1,0 +1,27 @@
+import MenudJSON
+
+/// `menu.invalidated`: an open menu's target changed; acting on it now would act on something
+/// else than the menu showed.
+public struct MenuInvalidatedNotification: RPCNotification, RPCNotificationWriting, Equatable {
+    public static let method = "menu.invalidated"
+
+    public var menu: String
+    public var reason: String
+
+    public init(menu: String, reason: String) {
+        self.menu = menu
+        self.reason = reason
+    }
+
+    public init(from params: JSONObject) throws(RPCError) {
+        menu = try params.requiredString("menu")
+        reason = try params.requiredString("reason")
+    }
+
+    public func writeParams(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("menu"); writer.writeString(menu)
+        writer.key("reason"); writer.writeString(reason)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,70 @@
+import MenudJSON
+
+/// The protocol's Item object: one row of a menu, with its submenu in `children`. Members that
+/// are false, empty or absent are left out when written.
+public struct MenuItemObject: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var badge: MenuItemBadge?
+    public var status: MenuColoredText?
+    public var detail: MenuColoredText?
+    public var subtitle: String?
+    public var icon: String?
+    /// The one-character shortcut.
+    public var key: String?
+    public var destructive: Bool
+    public var disabled: Bool
+    public var input: MenuItemInput?
+    public var children: [MenuItemObject]
+    /// The children are shown in place of the item (a group) rather than as a submenu.
+    public var inline: Bool
+    public var accessibilityLabel: String
+    /// The plugin that offered the item; nil for the daemon's own rows.
+    public var plugin: String?
+
+    public init(id: String, title: String, badge: MenuItemBadge? = nil, status: MenuColoredText? = nil,
+                detail: MenuColoredText? = nil, subtitle: String? = nil, icon: String? = nil, key: String? = nil,
+                destructive: Bool = false, disabled: Bool = false, input: MenuItemInput? = nil,
+                children: [MenuItemObject] = [], inline: Bool = false, accessibilityLabel: String, plugin: String? = nil) {
+        self.id = id
+        self.title = title
+        self.badge = badge
+        self.status = status
+        self.detail = detail
+        self.subtitle = subtitle
+        self.icon = icon
+        self.key = key
+        self.destructive = destructive
+        self.disabled = disabled
+        self.input = input
+        self.children = children
+        self.inline = inline
+        self.accessibilityLabel = accessibilityLabel
+        self.plugin = plugin
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.writeString(id)
+        writer.key("title"); writer.writeString(title)
+        if let badge { writer.key("badge"); badge.write(to: &writer) }
+        if let status { writer.key("status"); status.write(to: &writer) }
+        if let detail { writer.key("detail"); detail.write(to: &writer) }
+        if let subtitle { writer.key("subtitle"); writer.writeString(subtitle) }
+        if let icon { writer.key("icon"); writer.writeString(icon) }
+        if let key { writer.key("key"); writer.writeString(key) }
+        if destructive { writer.key("destructive"); writer.write(.bool(true)) }
+        if disabled { writer.key("disabled"); writer.write(.bool(true)) }
+        if let input { writer.key("input"); input.write(to: &writer) }
+        if !children.isEmpty {
+            writer.key("children")
+            writer.beginArray()
+            for child in children { child.write(to: &writer) }
+            writer.endArray()
+        }
+        if inline { writer.key("inline"); writer.write(.bool(true)) }
+        writer.key("accessibilityLabel"); writer.writeString(accessibilityLabel)
+        if let plugin { writer.key("plugin"); writer.writeString(plugin) }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,32 @@
+import MenudJSON
+
+/// `daemon.status`'s `files`: how many tracked files are in each state.
+public struct StatusFileCounts: Sendable, Equatable {
+    public var total: Int64
+    public var pending: Int64
+    public var ready: Int64
+    public var expired: Int64
+
+    public init(total: Int64, pending: Int64, ready: Int64, expired: Int64) {
+        self.total = total
+        self.pending = pending
+        self.ready = ready
+        self.expired = expired
+    }
+
+    public init(from object: JSONObject) throws(RPCError) {
+        total = try object.requiredInt("total", within: "files")
+        pending = try object.requiredInt("pending", within: "files")
+        ready = try object.requiredInt("ready", within: "files")
+        expired = try object.requiredInt("expired", within: "files")
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("total"); writer.writeInt(total)
+        writer.key("pending"); writer.writeInt(pending)
+        writer.key("ready"); writer.writeInt(ready)
+        writer.key("expired"); writer.writeInt(expired)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,70 @@
+import MenudJSON
+
+/// The `daemon.status` result: what changes from one call to the next, then the daemon's facts.
+public struct StatusResult: Sendable, Equatable {
+    public var uptimeMs: Int64
+    public var files: StatusFileCounts
+    /// True until the first crawl of the tree ended, and while a rescan crawls.
+    public var crawling: Bool
+    public var watchedDirectories: Int64
+    /// Directories inotify could not watch (out of watches); they are rescanned instead.
+    public var unwatchedDirectories: Int64
+    /// The most inotify watches the daemon takes (`maxWatches`, or what the kernel allowed when
+    /// it last refused one); nil when neither limits it.
+    public var watchLimit: Int64?
+    /// How often directories without a watch are listed again.
+    public var rescanIntervalMs: Int64
+    public var connections: Int64
+    /// The change clock now.
+    public var clock: String
+    public var daemon: StatusDaemonFacts
+
+    public init(uptimeMs: Int64, files: StatusFileCounts, crawling: Bool, watchedDirectories: Int64,
+                unwatchedDirectories: Int64, watchLimit: Int64?, rescanIntervalMs: Int64, connections: Int64,
+                clock: String, daemon: StatusDaemonFacts) {
+        self.uptimeMs = uptimeMs
+        self.files = files
+        self.crawling = crawling
+        self.watchedDirectories = watchedDirectories
+        self.unwatchedDirectories = unwatchedDirectories
+        self.watchLimit = watchLimit
+        self.rescanIntervalMs = rescanIntervalMs
+        self.connections = connections
+        self.clock = clock
+        self.daemon = daemon
+    }
+
+    public init(from object: JSONObject) throws(RPCError) {
+        uptimeMs = try object.requiredInt("uptimeMs")
+        guard let counts = object["files"]?.objectValue else {
+            throw .invalidParams(param: "files", "files is required: {total, pending, ready, expired}")
+        }
+        files = try StatusFileCounts(from: counts)
+        crawling = try object.requiredBool("crawling")
+        watchedDirectories = try object.requiredInt("watchedDirectories")
+        unwatchedDirectories = try object.requiredInt("unwatchedDirectories")
+        watchLimit = try object.optionalInt("watchLimit")
+        rescanIntervalMs = try object.requiredInt("rescanIntervalMs")
+        connections = try object.requiredInt("connections")
+        clock = try object.requiredString("clock")
+        daemon = try StatusDaemonFacts(from: object)
+    }
+
+    /// Writes the result object. `daemonMembers` is ``StatusDaemonFacts/encodedMembers`` of
+    /// ``daemon`` when the caller keeps it encoded (it changes only with a reload).
+    public func write(to writer: inout JSONWriter, daemonMembers: [UInt8]? = nil) {
+        writer.beginObject()
+        writer.key("uptimeMs"); writer.writeInt(uptimeMs)
+        writer.key("files"); files.write(to: &writer)
+        writer.key("crawling"); writer.writeBool(crawling)
+        writer.key("watchedDirectories"); writer.writeInt(watchedDirectories)
+        writer.key("unwatchedDirectories"); writer.writeInt(unwatchedDirectories)
+        writer.key("watchLimit")
+        if let watchLimit { writer.writeInt(watchLimit) } else { writer.writeNull() }
+        writer.key("rescanIntervalMs"); writer.writeInt(rescanIntervalMs)
+        writer.key("connections"); writer.writeInt(connections)
+        writer.key("clock"); writer.writeString(clock)
+        writer.writeRawMembers(daemonMembers ?? daemon.encodedMembers)
+        writer.endObject()
+    }
+}

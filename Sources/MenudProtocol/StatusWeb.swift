@@ -1,0 +1,29 @@
+import MenudJSON
+
+/// `daemon.status`'s `web` member when the web page is on: where it listens, its URL without
+/// the secret, and the file that holds the secret (for `menuctl web`).
+public struct StatusWeb: Sendable, Equatable {
+    public var listen: String
+    public var url: String
+    public var tokenFile: String
+
+    public init(listen: String, url: String, tokenFile: String) {
+        self.listen = listen
+        self.url = url
+        self.tokenFile = tokenFile
+    }
+
+    public init(from object: JSONObject) throws(RPCError) {
+        listen = try object.requiredString("listen", within: "web")
+        url = try object.requiredString("url", within: "web")
+        tokenFile = try object.requiredString("tokenFile", within: "web")
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("listen"); writer.writeString(listen)
+        writer.key("url"); writer.writeString(url)
+        writer.key("tokenFile"); writer.writeString(tokenFile)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,5 @@
+/// `unsubscribe`: removes notification kinds from the connection's.
+public enum Unsubscribe: RPCMethod {
+    public typealias Params = SubscriptionParams
+    public static let name = "unsubscribe"
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import MenudJSON
+@testable import MenudProtocol
+
+/// The one set of path rules every method uses (files.get, menu.open's target).
+@Suite struct PathParameterTests {
+    private let spellings: [[UInt8]] = [Array("/srv/media".utf8), Array("/home/u/media".utf8)]
+
+    private func relative(_ text: String) throws(RPCError) -> RelativePath {
+        try PathParameter(raw: Array(text.utf8), param: "path").relative(rootSpellings: spellings)
+    }
+
+    private func error(_ body: () throws(RPCError) -> some Any) -> RPCError? {
+        do { _ = try body(); return nil } catch { return error }
+    }
+
+    @Test func normalizesDotsAndEmptyComponents() throws {
+        #expect(try relative("./a//b/./c") == RelativePath("a/b/c"))
+        #expect(try relative("a/x/../b") == RelativePath("a/b"))
+        #expect(try relative("") == .root)
+        #expect(try relative(".") == .root)
+        #expect(try relative("...") == RelativePath("..."))
+        #expect(try relative("a..b") == RelativePath("a..b"))
+    }
+
+    @Test func anAbsolutePathMustSpellTheRoot() throws {
+        #expect(try relative("/srv/media/a.txt") == RelativePath("a.txt"))
+        #expect(try relative("/home/u/media/d/a.txt") == RelativePath("d/a.txt"))
+        #expect(try relative("/srv/media") == .root)
+        for outside in ["/etc/passwd", "/srv/mediax/a.txt", "/"] {
+            let refused = error { () throws(RPCError) in try relative(outside) }
+            #expect(refused?.knownCode == .outsideRoot, "\(outside)")
+            #expect(refused?.message.contains(outside) == true)
+        }
+    }
+
+    @Test func climbingAboveTheRootIsOutside() {
+        for outside in ["..", "a/../../b", "../a", "/srv/media/../a"] {
+            #expect(error { () throws(RPCError) in try relative(outside) }?.knownCode == .outsideRoot, "\(outside)")
+        }
+    }
+
+    @Test func nulAndTrailingSlashesAreInvalidParamsNamingTheField() {
+        for bad in ["a\u{0}b", "a/", "a/.", "a/..", "d/e/"] {
+            let refused = error { () throws(RPCError) in try PathParameter(raw: Array(bad.utf8), param: "target.paths") }
+            #expect(refused?.knownCode == .invalidParams, "\(bad)")
+            #expect(refused?.data?.objectValue?["param"] == .string("target.paths"))
+        }
+        #expect(error { () throws(RPCError) in try PathParameter(raw: Array("a/".utf8), param: "path") }?.message
+            == "path \"a/\" ends in \"/\", \"/.\" or \"/..\", which names a folder; give the file's path without it")
+    }
+
+    @Test func readsPathOrPathBase64() throws {
+        let bytes: [UInt8] = [0x78, 0x2F, 0xFF]
+        let encoded = Data(bytes).base64EncodedString()
+        #expect(try PathParameter(from: ["path": "a/b"], key: "path").raw == Array("a/b".utf8))
+        #expect(try PathParameter(from: ["pathBase64": .string(encoded)], key: "path").raw == bytes)
+        let missing = error { () throws(RPCError) in try PathParameter(from: [:], key: "path") }
+        #expect(missing?.message == "path is required: a path relative to the root (or pathBase64)")
+        let badBase64 = error { () throws(RPCError) in try PathParameter(from: ["pathBase64": "%%"], key: "path") }
+        #expect(badBase64?.data?.objectValue?["param"] == .string("pathBase64"))
+        let wrongType = error { () throws(RPCError) in try PathParameter(from: ["path": 3], key: "path") }
+        #expect(wrongType?.knownCode == .invalidParams)
+    }
+
+    @Test func writesUTF8AsPathAndOtherBytesAsBase64() throws {
+        var object = JSONObject()
+        try PathParameter(raw: Array("café.txt".utf8), param: "path").write(into: &object, key: "path")
+        #expect(object == ["path": "café.txt"])
+        let bytes: [UInt8] = [0x78, 0xFF]
+        var other = JSONObject()
+        try PathParameter(raw: bytes, param: "path").write(into: &other, key: "path")
+        #expect(try PathParameter(from: other, key: "path").raw == bytes)
+        #expect(other["path"] == nil)
+    }
+}
