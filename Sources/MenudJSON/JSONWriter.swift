@@ -305,3 +305,13 @@ public struct JSONWriter: Sendable {
         nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
     }
 }
+
+extension JSONWriter {
+    /// Hands over the bytes written so far and empties the buffer, keeping where the document
+    /// is (the next value still gets its comma): a long document written out in pieces.
+    public mutating func takeBytes() -> [UInt8] {
+        let taken = bytes
+        bytes.removeAll(keepingCapacity: true)
+        return taken
+    }
+}

@@ -13,6 +13,14 @@ final class ClientConnection {
     var inputEnded = false
     /// Requests answered later (a menu being built, an acknowledged action) not answered yet.
     var owedAnswers = 0
+    /// The answer being streamed to it: until it ends, what else is written to this client
+    /// waits in `heldOutput`, and the messages it sends wait in `heldInput`, so answers keep
+    /// the order of their requests and no message lands between the pieces of another.
+    var stream: StreamedReply?
+    var heldOutput: [[UInt8]] = []
+    var heldOutputBytes = 0
+    var heldInput: [ArraySlice<UInt8>] = []
+    var heldInputBytes = 0
 
     init(id: ConnectionID, link: any RPCConnection) {
         self.id = id

@@ -29,7 +29,7 @@ final class DaemonRoot {
         self.loop = loop
 
         let signals = SignalService(loop: loop, log: log)
-        let server = RPCServer(settings: configuration.settings, actionSlots: configuration.settings.maxRunningActions, log: log)
+        let server = RPCServer(settings: configuration.settings, actionSlots: configuration.settings.maxRunningActions, log: log, scheduler: loop)
         let tree = try TreeWatchService(settings: configuration.settings, log: log, clock: clock, loop: loop, scheduler: loop,
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker

@@ -23,36 +23,13 @@ struct FileRoutes {
         query.offset = params.offset
         query.limit = params.limit
         query.since = params.since
-        let fields = params.fields
-        // Each File object is written straight from the tracker's records: no FileSnapshot and
-        // no string per file.
-        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId, fields: fields)
-        let perFile = fields == .all ? 230 : 16 + 40 * fields.rawValue.nonzeroBitCount
-        let count = files.count
-        var writer = JSONWriter(reservingCapacity: 64 + min(query.limit ?? count, count) * perFile)
-        writer.beginObject()
-        writer.key("files")
-        writer.beginArray()
-        let summary: FileListSummary
+        // Each File object is written straight from the tracker's records (no FileSnapshot and
+        // no string per file), a piece at a time as the client reads the answer.
         do {
-            summary = try files.forEachFile(query) { file in fileWriter.write(file, to: &writer) }
+            return .streamed(try FileListingStream(files: files, query: query, fields: params.fields))
         } catch {
             throw .invalidParams(param: "since", "since must be a clock string from an earlier answer of this daemon (\(error))")
         }
-        writer.endArray()
-        writer.key("total"); writer.writeInt(Int64(summary.total))
-        writer.key("clock"); writer.writeString(summary.clock)
-        if let removed = summary.removed {
-            writer.key("removed")
-            writer.beginArray()
-            for path in removed { writer.writeString(path.displayString) }
-            writer.endArray()
-        }
-        if summary.fresh {
-            writer.key("fresh"); writer.write(.bool(true))
-        }
-        writer.endObject()
-        return .encoded(writer.bytes)
     }
 
     private func getFile(_ params: FilesGetParams) throws(RPCError) -> HandlerResult {

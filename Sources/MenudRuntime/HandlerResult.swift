@@ -9,4 +9,6 @@ enum HandlerResult {
     case encoded([UInt8])
     /// The handler answers later, through the ``Responder`` it took.
     case deferred
+    /// The result, written out in pieces as the client reads it (a large listing).
+    case streamed(any ReplyStream)
 }

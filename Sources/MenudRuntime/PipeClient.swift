@@ -28,6 +28,11 @@ final class PipeClient: RPCConnection {
         pipe.write(message, terminator: 0x0A)
     }
 
+    @discardableResult
+    func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool {
+        isLast ? pipe.write(piece, terminator: 0x0A) : pipe.write(piece)
+    }
+
     func close(afterFlushing: Bool, lingerMs: UInt64) {
         guard !isClosed else { return }
         isClosed = true

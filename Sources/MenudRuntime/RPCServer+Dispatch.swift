@@ -33,6 +33,21 @@ extension RPCServer {
                 switch result {
                 case .value, .encoded: finish(target, with: .success(result))
                 case .deferred: break  // answered later through a Responder
+                case .streamed(let stream):
+                    // A small answer is complete in its first piece and written as before.
+                    var bytes: [UInt8] = []
+                    if stream.nextPiece(into: &bytes) {
+                        finish(target, with: .success(.encoded(bytes)))
+                    } else if let id = target.id, target.batch == nil {
+                        startStream(stream, to: target, id: id, first: bytes)
+                    } else if target.id == nil {
+                        stream.cancel()  // a notification: nobody reads the answer
+                        finish(target, with: .success(.encoded([])))
+                    } else {
+                        // A batch is one message: its answers are written whole.
+                        while !stream.nextPiece(into: &bytes) {}
+                        finish(target, with: .success(.encoded(bytes)))
+                    }
                 }
             } catch let error as RPCError {
                 finish(target, with: .failure(error))
@@ -61,7 +76,7 @@ extension RPCServer {
             switch result {
             case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
             case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
-            case .success(.deferred): return 0
+            case .success(.deferred), .success(.streamed): return 0
             case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
             }
             response = bytes

@@ -55,6 +55,10 @@ extension RPCServer {
 
     func received(_ message: ArraySlice<UInt8>, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
+        if client.stream != nil || !client.heldInput.isEmpty {
+            hold(message, from: client)
+            return
+        }
         process(message, on: client)
     }
 

@@ -26,12 +26,18 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     private var listeners: [any ConnectionListener] = []
     /// Called after an answer of ``largeReplyBytes`` or more was written.
     var onLargeReply: () -> Void = {}
+    /// The timer streamed answers go out by, and the clients they go to (in the order their
+    /// streams started).
+    let scheduler: any LoopScheduler
+    var streamTimer: (any ScheduledTimer)?
+    var streamingClients: [ClientConnection] = []
 
     /// Answers of this size or more are followed by handing free heap back to the system.
     static let largeReplyBytes = 1 << 20
 
-    init(settings: DaemonSettings, actionSlots: Int, log: Logger) {
+    init(settings: DaemonSettings, actionSlots: Int, log: Logger, scheduler: any LoopScheduler) {
         self.settings = settings
+        self.scheduler = scheduler
         self.actionSlots = actionSlots
         self.log = log
     }
@@ -57,6 +63,8 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     func shutdown(graceMs: UInt64, done: @escaping () -> Void) {
         acceptsClients = false
         for client in Array(connections.values) { closeConnection(client, reason: nil, flush: true) }
+        streamTimer?.close()
+        streamTimer = nil
         done()
     }
 
@@ -91,10 +99,16 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     /// so the queue is bounded by the cap plus one message).
     func write(_ message: [UInt8], to client: ClientConnection) {
         guard !client.isClosed else { return }
-        let queued = client.link.pendingOutputBytes
+        let queued = client.link.pendingOutputBytes + client.heldOutputBytes
         if queued > settings.maxOutputBytesPerClient {
             log.warning("client \(client.number) stopped reading: \(queued) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
             closeConnection(client, reason: nil)
+            return
+        }
+        if client.stream != nil {
+            // After the answer being streamed, never between its pieces.
+            client.heldOutput.append(message)
+            client.heldOutputBytes += message.count
             return
         }
         if !client.link.send(message) {
@@ -108,6 +122,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     func closeConnection(_ client: ClientConnection, reason: String?, flush: Bool = false) {
         guard !client.isClosed else { return }
         client.isClosed = true
+        dropStream(of: client)
         connections[client.id] = nil
         clients[ObjectIdentifier(client.link)] = nil
         for listener in listeners { listener.connectionClosed(client.id) }
@@ -118,7 +133,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     /// For a client whose input ended: its undismissed menus close, and the connection once
     /// nothing more is owed to it.
     func settleEndedInput(of client: ClientConnection) {
-        guard client.inputEnded, !client.isClosed else { return }
+        guard client.inputEnded, !client.isClosed, client.stream == nil, client.heldInput.isEmpty else { return }
         for listener in listeners { listener.connectionInputEnded(client.id) }
         if client.owedAnswers == 0 { closeConnection(client, reason: nil, flush: true) }
     }

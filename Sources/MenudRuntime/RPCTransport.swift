@@ -27,6 +27,11 @@ protocol RPCConnection: AnyObject {
     /// Queues one whole message (the transport frames it). False when it could not be queued.
     @discardableResult
     func send(_ message: [UInt8]) -> Bool
+    /// Queues the next piece of one message written in pieces (a streamed answer); `isLast`
+    /// ends the message (the transport frames it then). Nothing else is sent between the pieces
+    /// of a message. False when it could not be queued.
+    @discardableResult
+    func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool
     /// Ends the connection: at once, or once what is queued is written (the client's further
     /// input is discarded meanwhile, for at most `lingerMs`). No delegate call follows.
     func close(afterFlushing: Bool, lingerMs: UInt64)

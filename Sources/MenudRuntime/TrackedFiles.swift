@@ -14,6 +14,9 @@ protocol TrackedFiles: AnyObject {
     func state(of path: RelativePath) -> FileState?
     func list(_ query: FileQuery) throws(ReadinessQueryError) -> FileListPage
     func forEachFile(_ query: FileQuery, _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FileListSummary
+    func openListing(_ query: FileQuery) throws(ReadinessQueryError) -> ListingCursor
+    func next(_ cursor: inout ListingCursor, maxFiles: Int, _ body: (FileView) -> Void)
+    func close(_ cursor: ListingCursor)
     func page(_ query: FileQuery, from position: FilePagePosition?, maxVisits: Int,
               _ body: (FileView) -> Void) throws(ReadinessQueryError) -> FilePagePosition?
 }

@@ -28,9 +28,23 @@ final class WebSocketClient: RPCConnection {
         connection.send(message)
     }
 
+    /// The pieces of a streamed answer so far: a WebSocket text message is sent whole, once its
+    /// last piece came (the answer is still produced in slices, so other clients are served
+    /// meanwhile, but it is held here whole before it goes out).
+    private var pieces: [UInt8] = []
+
+    @discardableResult
+    func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool {
+        pieces.append(contentsOf: piece)
+        guard isLast else { return connection.isOpen }
+        defer { pieces = [] }
+        return connection.send(pieces)
+    }
+
     func close(afterFlushing: Bool, lingerMs: UInt64) {
         guard !isClosed else { return }
         isClosed = true
+        pieces = []
         guard afterFlushing, connection.isOpen else {
             // At once, without a closing handshake: the client that stopped reading would not
             // read a close frame either.

@@ -66,6 +66,27 @@ final class EmbeddedConnection: RPCConnection {
         return true
     }
 
+    /// The pieces of the message being streamed to it.
+    private(set) var pieces: [[UInt8]] = []
+    /// Every piece count of the streamed messages, in order (how many pieces each came in).
+    private(set) var pieceCounts: [Int] = []
+
+    /// Called after each piece (a test fills `pendingOutputBytes` here to stop a stream half-way).
+    var onPiece: ((EmbeddedConnection) -> Void)?
+
+    @discardableResult
+    func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool {
+        guard !isClosed else { return false }
+        defer { onPiece?(self) }
+        pieces.append(piece)
+        if isLast {
+            sent.append(pieces.flatMap { $0 })
+            pieceCounts.append(pieces.count)
+            pieces = []
+        }
+        return true
+    }
+
     func close(afterFlushing: Bool, lingerMs: UInt64) {
         guard closing == nil else { return }
         closing = (afterFlushing, lingerMs)

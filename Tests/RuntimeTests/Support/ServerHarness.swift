@@ -15,7 +15,7 @@ final class ServerHarness {
     init(_ change: (inout MenudConfig) -> Void = { _ in }) throws {
         settings = try TestSettings.make(change)
         transport = EmbeddedTransport(maxMessageBytes: settings.maxFrameBytes)
-        server = RPCServer(settings: settings, actionSlots: settings.maxRunningActions, log: log)
+        server = RPCServer(settings: settings, actionSlots: settings.maxRunningActions, log: log, scheduler: scheduler)
         server.router.on("test.echo") { request, _ in .value(.object(["params": .object(request.params)])) }
         server.router.on("test.later") { [unowned self] _, context in
             later.append(context.deferAnswer())

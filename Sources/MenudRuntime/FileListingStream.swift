@@ -1,0 +1,64 @@
+import MenudCore
+import MenudJSON
+import MenudProtocol
+
+/// A `files.list` result written in pieces from a ``ListingCursor``: each piece visits at most
+/// ``filesPerPiece`` files, and the answer is the one the listing gave at its `clock`, however
+/// the files change between pieces (the cursor keeps the versions it still has to reach). The
+/// bytes are those of the listing written whole: the same writer calls, cut in pieces.
+final class FileListingStream: ReplyStream {
+    /// A few milliseconds of writing File objects with every field (about 230 bytes each).
+    static let filesPerPiece = 1024
+
+    private let files: any TrackedFiles
+    private var cursor: ListingCursor?
+    private var fileWriter: FileObjectWriter
+    private var writer: JSONWriter
+
+    /// Opens the listing now; a bad query throws here, before anything is written.
+    init(files: any TrackedFiles, query: FileQuery, fields: FileFields) throws(ReadinessQueryError) {
+        self.files = files
+        let cursor = try files.openListing(query)
+        self.cursor = cursor
+        fileWriter = FileObjectWriter(settings: cursor.settings, instanceId: files.instanceId, fields: fields)
+        let perFile = fields == .all ? 230 : 16 + 40 * fields.rawValue.nonzeroBitCount
+        writer = JSONWriter(reservingCapacity: 64 + FileListingStream.filesPerPiece * perFile)
+        writer.beginObject()
+        writer.key("files")
+        writer.beginArray()
+    }
+
+    func nextPiece(into bytes: inout [UInt8]) -> Bool {
+        guard var open = cursor else { return true }
+        files.next(&open, maxFiles: FileListingStream.filesPerPiece) { file in fileWriter.write(file, to: &writer) }
+        cursor = open
+        if let summary = open.summary {
+            cursor = nil
+            Self.writeEnd(summary, to: &writer)
+        }
+        bytes.append(contentsOf: writer.takeBytes())
+        return cursor == nil
+    }
+
+    func cancel() {
+        if let cursor { files.close(cursor) }
+        cursor = nil
+    }
+
+    /// What follows the files: `total`, `clock`, and `removed` and `fresh` when they apply.
+    static func writeEnd(_ summary: FileListSummary, to writer: inout JSONWriter) {
+        writer.endArray()
+        writer.key("total"); writer.writeInt(Int64(summary.total))
+        writer.key("clock"); writer.writeString(summary.clock)
+        if let removed = summary.removed {
+            writer.key("removed")
+            writer.beginArray()
+            for path in removed { writer.writeString(path.displayString) }
+            writer.endArray()
+        }
+        if summary.fresh {
+            writer.key("fresh"); writer.write(.bool(true))
+        }
+        writer.endObject()
+    }
+}

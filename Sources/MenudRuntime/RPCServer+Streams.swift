@@ -1,0 +1,116 @@
+import MenudCore
+import MenudLoop
+import MenudProtocol
+
+/// Answers streamed as the client reads them (`files.list` of a big tree): one piece per
+/// streaming client per loop turn, and a client's next piece only once what it was sent before
+/// has drained below ``streamWindowBytes``. So producing an answer never holds the loop for long,
+/// a client that stops reading holds at most the window and a piece, and every other client is
+/// served between the pieces. While its answer streams, a client's further messages wait
+/// (``ClientConnection/heldInput``) and so does what else is written to it, so answers on a
+/// connection keep the order they have without streaming.
+extension RPCServer {
+    /// A streaming client gets its next piece only while less than this is queued for it.
+    static let streamWindowBytes = 1 << 20
+    /// How often a turn looks again when every streaming client has its window full.
+    static let streamPollMs: UInt64 = 5
+
+    /// Starts streaming `stream` as the answer to `target` (a request with an id, not in a
+    /// batch), whose first piece `first` was taken already. The first piece goes out now.
+    func startStream(_ stream: any ReplyStream, to target: ReplyTarget, id: RPCId, first: [UInt8]) {
+        let client = target.client
+        let queued = client.link.pendingOutputBytes
+        guard !client.isClosed, queued <= settings.maxOutputBytesPerClient else {
+            stream.cancel()
+            if !client.isClosed {
+                log.warning("client \(client.number) stopped reading: \(queued) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
+                closeConnection(client, reason: nil)
+            }
+            return
+        }
+        client.stream = StreamedReply(target: target, id: id, stream: stream, first: first)
+        streamingClients.append(client)
+        if queued < RPCServer.streamWindowBytes {
+            sendNextPiece(to: client)
+        }
+        if !streamingClients.isEmpty { scheduleStreams(afterMs: 0) }
+    }
+
+    /// Holds a message that arrived while an answer streams to its client. A client that keeps
+    /// sending without reading is dropped once what waits passes `maxOutputBytesPerClient`.
+    func hold(_ message: ArraySlice<UInt8>, from client: ClientConnection) {
+        client.heldInput.append(message)
+        client.heldInputBytes += message.count
+        if client.heldInputBytes > settings.maxOutputBytesPerClient {
+            log.warning("client \(client.number) sent \(client.heldInputBytes) bytes of requests while an answer to it was streaming, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
+            closeConnection(client, reason: nil)
+        }
+    }
+
+    func scheduleStreams(afterMs delay: UInt64) {
+        if streamTimer == nil {
+            do {
+                streamTimer = try scheduler.makeTimer()
+            } catch {
+                // No timer: the answers are finished in this turn, as without streaming.
+                log.error("no timer to stream answers with (\(error)); writing them whole")
+                while !streamingClients.isEmpty { streamTurn(unbounded: true) }
+                return
+            }
+        }
+        guard let timer = streamTimer else { return }
+        if timer.isActive && delay > 0 { return }
+        timer.start(afterMs: delay, repeatMs: 0) { [unowned self] in streamTurn(unbounded: false) }
+    }
+
+    /// One turn: a piece for every streaming client whose window has room.
+    func streamTurn(unbounded: Bool) {
+        var progressed = false
+        for client in streamingClients {
+            guard !client.isClosed, let reply = client.stream else { continue }
+            if !unbounded && client.link.pendingOutputBytes >= RPCServer.streamWindowBytes { continue }
+            progressed = true
+            sendNextPiece(to: client, reply)
+        }
+        streamingClients.removeAll { $0.isClosed || $0.stream == nil }
+        if !streamingClients.isEmpty { scheduleStreams(afterMs: progressed ? 0 : RPCServer.streamPollMs) }
+    }
+
+    private func sendNextPiece(to client: ClientConnection, _ known: StreamedReply? = nil) {
+        guard let reply = known ?? client.stream else { return }
+        let piece = reply.nextPiece()
+        guard client.link.sendPiece(piece.bytes, isLast: piece.isLast) else {
+            closeConnection(client, reason: "write failed")
+            return
+        }
+        if piece.isLast { endStream(of: client) }
+    }
+
+    /// The answer went out: what waited is written, then the waiting requests are taken in
+    /// order until one of them streams in turn.
+    private func endStream(of client: ClientConnection) {
+        guard let reply = client.stream else { return }
+        client.stream = nil
+        if reply.sentBytes >= RPCServer.largeReplyBytes { onLargeReply() }
+        let output = client.heldOutput
+        client.heldOutput = []
+        client.heldOutputBytes = 0
+        for message in output { write(message, to: client) }
+        while client.stream == nil, !client.isClosed, !client.heldInput.isEmpty {
+            let message = client.heldInput.removeFirst()
+            client.heldInputBytes -= message.count
+            process(message, on: client)
+        }
+        if client.inputEnded { settleEndedInput(of: client) }
+    }
+
+    /// A closing client's answer will not be finished: its cursor is released.
+    func dropStream(of client: ClientConnection) {
+        client.stream?.cancel()
+        client.stream = nil
+        client.heldOutput = []
+        client.heldOutputBytes = 0
+        client.heldInput = []
+        client.heldInputBytes = 0
+    }
+}
