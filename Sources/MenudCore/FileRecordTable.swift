@@ -12,7 +12,7 @@ import MenudProtocol
 ///
 /// Slots are chosen by the caller (`insert(_:path:into:)`), which decides when a vacant slot may
 /// be reused. Costs: lookup, insert and remove O(path length) expected; an index that grows
-/// rehashes every entry; removed names and prefixes are compacted away once they make up half
+/// moves its entries over the inserts that follow (`FileRecordIndex`); removed names and prefixes are compacted away once they make up half
 /// of their storage.
 struct FileRecordTable {
     private(set) var storage = FileRecordStorage()
@@ -71,7 +71,7 @@ struct FileRecordTable {
     var allocatedBytes: (records: Int, names: Int, prefixes: Int, pathIndex: Int) {
         let parts = storage.allocatedBytes
         return (parts.records, parts.names,
-                parts.prefixes + prefixIndex.buckets.allocatedBytes + freePrefixIds.allocatedBytes, slots.buckets.allocatedBytes)
+                parts.prefixes + prefixIndex.allocatedBytes + freePrefixIds.allocatedBytes, slots.allocatedBytes)
     }
 
     /// Where a path is, or where it would go: what `lookUp` found, for `insert(_:path:at:into:)`.
@@ -84,9 +84,7 @@ struct FileRecordTable {
     /// Finds `path`, first making room for one more path, so that an insert can use the same
     /// probe (valid until the table changes).
     mutating func lookUp(_ path: RelativePath) -> Lookup {
-        if slots.isFull {
-            slots.grow(idLimit: storage.slotCount, isStored: { storage.isOccupied($0) }, hashOf: { storage.hash(ofSlot: $0) })
-        }
+        slots.makeRoom { storage.hash(ofSlot: $0) }
         let bytes = path.bytes
         let hash = FileRecordStorage.hash(bytes, from: 0, to: bytes.count)
         let found = slots.find(hash: hash) { storage.pathEquals(slot: $0, bytes) }
@@ -138,10 +136,7 @@ struct FileRecordTable {
         } else if storage.prefixEquals(recentPrefixId, bytes, length: length) {
             id = recentPrefixId
         } else {
-            if prefixIndex.isFull {
-                prefixIndex.grow(idLimit: storage.prefixStarts.count, isStored: { $0 != 0 && storage.prefixFileCounts[$0] > 0 },
-                                 hashOf: { storage.hash(ofPrefix: $0) })
-            }
+            prefixIndex.makeRoom { storage.hash(ofPrefix: $0) }
             let hash = FileRecordStorage.hash(bytes, from: 0, to: length)
             let found = prefixIndex.find(hash: hash) { storage.prefixEquals($0, bytes, length: length) }
             if let existing = found.id {

@@ -1,0 +1,69 @@
+@testable import MenudCore
+import XCTest
+
+/// The path hash index grows over the inserts that follow, not in one: checked against a set,
+/// with inserts and removals landing in both tables while a growth is under way.
+final class FileRecordIndexTests: XCTestCase {
+    /// A hash with clusters: ids collide in their low bits now and then.
+    private func hash(_ id: Int) -> Int {
+        var x = UInt64(id / 3) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        return Int(bitPattern: UInt(x &* 0xBF58_476D_1CE4_E5B9))
+    }
+
+    func testEveryIdIsFoundWhileTheIndexGrowsAndTheGrowthEndsWithinItsSteps() {
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var random = SplitMix(seed)
+        var index = FileRecordIndex()
+        var stored = Set<Int>()
+        var nextId = 0
+        var growthsSeen = 0
+        var insertsWhileGrowing = 0
+        var longestGrowth = 0
+        for step in 0..<60_000 {
+            let removing = !stored.isEmpty && random.next() % 4 == 0
+            if removing {
+                let id = stored.randomElement(using: &random)!
+                index.remove(id, hash: hash(id)) { self.hash($0) }
+                stored.remove(id)
+            } else {
+                let wasGrowing = index.isGrowing
+                let before = index.buckets.count
+                index.makeRoom { self.hash($0) }
+                if index.buckets.count != before { growthsSeen += 1; insertsWhileGrowing = 0 }
+                if wasGrowing || index.isGrowing { insertsWhileGrowing += 1; longestGrowth = max(longestGrowth, insertsWhileGrowing) }
+                let id = nextId
+                nextId += 1
+                let found = index.find(hash: hash(id)) { $0 == id }
+                XCTAssertNil(found.id, "seed \(seed)")
+                index.insert(id, hash: hash(id), at: found.bucket)
+                stored.insert(id)
+                if index.buckets.count != before {
+                    XCTAssertLessThanOrEqual(longestGrowth, before * 7 / 160 + 2, "seed \(seed): the growth before this one ended in time")
+                }
+            }
+            XCTAssertEqual(index.count, stored.count, "seed \(seed), step \(step)")
+            if step % 997 == 0 || index.isGrowing && step % 7 == 0 {
+                for id in stored where index.find(hash: hash(id), matches: { $0 == id }).id != id {
+                    XCTFail("seed \(seed), step \(step): \(id) is not found")
+                    return
+                }
+                XCTAssertNil(index.find(hash: hash(nextId + 5)) { $0 == nextId + 5 }.id, "seed \(seed)")
+            }
+        }
+        XCTAssertGreaterThan(growthsSeen, 8)
+    }
+}
+
+/// A seeded generator, so a failure can be replayed from the seed it prints.
+private struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
