@@ -73,7 +73,8 @@ public enum HelpText {
         Usage: menuctl ls [--state S] [--glob G] [--json]
 
         Lists the tracked files sorted by path: a colored badge, the path, the state in its color
-        (ready, pending, expired) and the size, right-aligned.
+        (ready, pending, expired) and the size, right-aligned. The files are read and printed
+        5,000 at a time, each page's columns as wide as it needs.
 
           --state S             only files in state S: pending, ready or expired
           --glob G              only paths matching G (* and ? within a name, ** across /, [a-z];
