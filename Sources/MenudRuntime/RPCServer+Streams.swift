@@ -12,8 +12,11 @@ import MenudProtocol
 extension RPCServer {
     /// A streaming client gets its next piece only while less than this is queued for it.
     static let streamWindowBytes = 1 << 20
-    /// How often a turn looks again when every streaming client has its window full.
-    static let streamPollMs: UInt64 = 5
+    /// How soon a turn looks again when every streaming client has its window full: 1 ms, then
+    /// twice as long each time nothing could be sent, up to 64 ms (a client reading at full
+    /// speed empties a window within a millisecond; one that stopped costs a wake-up a while).
+    static let streamPollMs: UInt64 = 1
+    static let streamPollLongestMs: UInt64 = 64
 
     /// Starts streaming `stream` as the answer to `target` (a request with an id, not in a
     /// batch), whose first piece `first` was taken already. The first piece goes out now.
@@ -73,7 +76,8 @@ extension RPCServer {
             sendNextPiece(to: client, reply)
         }
         streamingClients.removeAll { $0.isClosed || $0.stream == nil }
-        if !streamingClients.isEmpty { scheduleStreams(afterMs: progressed ? 0 : RPCServer.streamPollMs) }
+        streamPollMs = progressed ? RPCServer.streamPollMs : min(streamPollMs * 2, RPCServer.streamPollLongestMs)
+        if !streamingClients.isEmpty && !unbounded { scheduleStreams(afterMs: progressed ? 0 : streamPollMs) }
     }
 
     private func sendNextPiece(to client: ClientConnection, _ known: StreamedReply? = nil) {

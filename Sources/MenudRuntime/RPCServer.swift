@@ -31,6 +31,8 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     let scheduler: any LoopScheduler
     var streamTimer: (any ScheduledTimer)?
     var streamingClients: [ClientConnection] = []
+    /// The wait before the next look while no streaming client could take a piece.
+    var streamPollMs = RPCServer.streamPollMs
 
     /// Answers of this size or more are followed by handing free heap back to the system.
     static let largeReplyBytes = 1 << 20

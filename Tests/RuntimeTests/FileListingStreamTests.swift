@@ -64,7 +64,7 @@ final class FileListingStreamTests: XCTestCase {
     private func turns(until client: EmbeddedConnection, has count: Int, max: Int = 1000) {
         var turn = 0
         while client.sent.count < count && turn < max {
-            harness.scheduler.advance(by: Int64(RPCServer.streamPollMs))
+            harness.scheduler.advance(by: Int64(RPCServer.streamPollLongestMs))
             turn += 1
         }
     }
