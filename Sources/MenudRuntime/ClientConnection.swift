@@ -20,7 +20,11 @@ final class ClientConnection {
     var heldOutput: [[UInt8]] = []
     var heldOutputBytes = 0
     var heldInput: [ArraySlice<UInt8>] = []
+    /// The first of `heldInput` not taken yet.
+    var heldInputStart = 0
     var heldInputBytes = 0
+
+    var hasHeldInput: Bool { heldInputStart < heldInput.count }
 
     init(id: ConnectionID, link: any RPCConnection) {
         self.id = id

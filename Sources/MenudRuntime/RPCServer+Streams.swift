@@ -8,7 +8,8 @@ import MenudProtocol
 /// a client that stops reading holds at most the window and a piece, and every other client is
 /// served between the pieces. While its answer streams, a client's further messages wait
 /// (``ClientConnection/heldInput``) and so does what else is written to it, so answers on a
-/// connection keep the order they have without streaming.
+/// connection keep the order they have without streaming; the messages that waited are then
+/// taken a read's worth a turn, as if they had just arrived.
 extension RPCServer {
     /// A streaming client gets its next piece only while less than this is queued for it.
     static let streamWindowBytes = 1 << 20
@@ -32,7 +33,7 @@ extension RPCServer {
             return
         }
         client.stream = StreamedReply(target: target, id: id, stream: stream, first: first)
-        streamingClients.append(client)
+        if !streamingClients.contains(where: { $0 === client }) { streamingClients.append(client) }
         if queued < RPCServer.streamWindowBytes {
             sendNextPiece(to: client)
         }
@@ -66,19 +67,27 @@ extension RPCServer {
         timer.start(afterMs: delay, repeatMs: 0) { [unowned self] in streamTurn(unbounded: false) }
     }
 
-    /// One turn: a piece for every streaming client whose window has room.
+    /// One turn: a piece for every streaming client whose window has room, and for a client
+    /// whose answer ended, its held requests (about what one read of the socket brings).
     func streamTurn(unbounded: Bool) {
         var progressed = false
-        for client in streamingClients {
-            guard !client.isClosed, let reply = client.stream else { continue }
-            if !unbounded && client.link.pendingOutputBytes >= RPCServer.streamWindowBytes { continue }
-            progressed = true
-            sendNextPiece(to: client, reply)
+        for client in streamingClients where !client.isClosed {
+            if let reply = client.stream {
+                if !unbounded && client.link.pendingOutputBytes >= RPCServer.streamWindowBytes { continue }
+                progressed = true
+                sendNextPiece(to: client, reply)
+            } else if client.hasHeldInput {
+                progressed = true
+                processHeldInput(of: client)
+            }
         }
-        streamingClients.removeAll { $0.isClosed || $0.stream == nil }
+        streamingClients.removeAll { $0.isClosed || ($0.stream == nil && !$0.hasHeldInput) }
         streamPollMs = progressed ? RPCServer.streamPollMs : min(streamPollMs * 2, RPCServer.streamPollLongestMs)
         if !streamingClients.isEmpty && !unbounded { scheduleStreams(afterMs: progressed ? 0 : streamPollMs) }
     }
+
+    /// Held requests taken per turn for one client: about what one read of the socket brings.
+    static let heldInputBytesPerTurn = 64 << 10
 
     private func sendNextPiece(to client: ClientConnection, _ known: StreamedReply? = nil) {
         guard let reply = known ?? client.stream else { return }
@@ -91,7 +100,7 @@ extension RPCServer {
     }
 
     /// The answer went out: what waited is written, then the waiting requests are taken in
-    /// order until one of them streams in turn.
+    /// order (``heldInputBytesPerTurn`` a turn) until one of them streams in turn.
     private func endStream(of client: ClientConnection) {
         guard let reply = client.stream else { return }
         client.stream = nil
@@ -100,10 +109,22 @@ extension RPCServer {
         client.heldOutput = []
         client.heldOutputBytes = 0
         for message in output { write(message, to: client) }
-        while client.stream == nil, !client.isClosed, !client.heldInput.isEmpty {
-            let message = client.heldInput.removeFirst()
+        processHeldInput(of: client)
+    }
+
+    private func processHeldInput(of client: ClientConnection) {
+        var taken = 0
+        while client.stream == nil, !client.isClosed, client.hasHeldInput, taken < RPCServer.heldInputBytesPerTurn {
+            let message = client.heldInput[client.heldInputStart]
+            client.heldInput[client.heldInputStart] = []
+            client.heldInputStart += 1
             client.heldInputBytes -= message.count
+            taken += message.count
             process(message, on: client)
+        }
+        if !client.hasHeldInput {
+            client.heldInput = []
+            client.heldInputStart = 0
         }
         if client.inputEnded { settleEndedInput(of: client) }
     }
@@ -115,6 +136,7 @@ extension RPCServer {
         client.heldOutput = []
         client.heldOutputBytes = 0
         client.heldInput = []
+        client.heldInputStart = 0
         client.heldInputBytes = 0
     }
 }

@@ -55,7 +55,7 @@ extension RPCServer {
 
     func received(_ message: ArraySlice<UInt8>, on link: any RPCConnection) {
         guard let client = clients[ObjectIdentifier(link)] else { return }
-        if client.stream != nil || !client.heldInput.isEmpty {
+        if client.stream != nil || client.hasHeldInput {
             hold(message, from: client)
             return
         }

@@ -135,7 +135,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     /// For a client whose input ended: its undismissed menus close, and the connection once
     /// nothing more is owed to it.
     func settleEndedInput(of client: ClientConnection) {
-        guard client.inputEnded, !client.isClosed, client.stream == nil, client.heldInput.isEmpty else { return }
+        guard client.inputEnded, !client.isClosed, client.stream == nil, !client.hasHeldInput else { return }
         for listener in listeners { listener.connectionInputEnded(client.id) }
         if client.owedAnswers == 0 { closeConnection(client, reason: nil, flush: true) }
     }

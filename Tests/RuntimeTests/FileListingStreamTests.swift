@@ -145,6 +145,14 @@ final class FileListingStreamTests: XCTestCase {
                        "a deferred answer waits for the stream that started before it")
     }
 
+    func testManyRequestsHeldBehindAStreamedAnswerAreAllAnsweredInOrder() throws {
+        let client = harness.transport.connect()
+        let echoes = (2..<3002).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"padding":"\#(String(repeating: "x", count: 40))"}}"# + "\n" }
+        client.feed(request(1, "{}") + echoes.joined())
+        turns(until: client, has: 3001)
+        XCTAssertEqual(client.sentJSON.map { $0["id"] }, (1..<3002).map { .int(Int64($0)) }, "more than a turn's worth of held requests")
+    }
+
     func testAClientThatGoesAwayMidAnswerReleasesTheCursor() throws {
         let client = harness.transport.connect()
         client.feed(request(1, "{}"))
