@@ -26,6 +26,8 @@ struct ActionInvocation: Sendable {
     let processes: any ProcessLauncher
 
     func run() async throws -> ActionOutcome {
+        let rootNow = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        if let change = TargetCheck.checkRoot(shown: resolved.root, now: rootNow) { throw change }
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         let files: [TargetFile]
         let kind: MenuTargetKind

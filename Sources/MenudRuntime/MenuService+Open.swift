@@ -11,7 +11,9 @@ extension MenuService {
         // Which file each name stands for is looked up now, for the files an action may name
         // (the target, or the directory menu's rows); see TargetCheck.
         let identified = kind == .directory ? min(snapshots.count, DirectoryRows.limit) : snapshots.count
-        let (files, shown) = targetFiles(snapshots, identified: identified)
+        let rootDirectory = openRoot()
+        let rootNode = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        let (files, shown) = targetFiles(snapshots, identified: identified, root: rootDirectory)
         let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
         let title: String
         switch kind {
@@ -27,7 +29,7 @@ extension MenuService {
         }
         let request = ItemsRequest(target: menuTarget, namesAllValid: allValid, textOnlyTarget: textOnlyTarget)
         let target = MenuAssemblyTarget(kind: kind, files: files, shown: shown, targetPaths: snapshots.map(\.path),
-                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier))
+                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier), root: rootNode)
         let responder = context.deferAnswer()
         host.collect(request, for: context.connection) { [unowned self] collected in
             answer(responder, target: target, title: title, layout: layout, collected: collected)
@@ -38,8 +40,8 @@ extension MenuService {
     /// The files as plugins see them (exact bytes in `pathBytes`), and what the menu shows of
     /// each: for the first `identified`, the device and inode their names stand for now, looked
     /// up beneath the root without following links (`nil` when the name is not a regular file).
-    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int) -> (files: [TargetFile], shown: [ShownFile]) {
-        let fileSystem = BeneathRootFileSystem(root: openRoot())
+    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int, root: DirectoryDescriptor?) -> (files: [TargetFile], shown: [ShownFile]) {
+        let fileSystem = BeneathRootFileSystem(root: root)
         var files: [TargetFile] = []
         var shown: [ShownFile] = []
         files.reserveCapacity(snapshots.count)

@@ -141,6 +141,20 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(files.map(\.node.inode), [1, 2])
     }
 
+    func testTheWatchedFolderMustBeTheOneTheMenuWasOpenedIn() {
+        let root = FileNodeID(device: 1, inode: 2)
+        XCTAssertNil(TargetCheck.checkRoot(shown: root, now: root))
+        let other = TargetCheck.checkRoot(shown: root, now: FileNodeID(device: 1, inode: 3))
+        XCTAssertEqual(other?.kind, .replaced)
+        XCTAssertEqual(other?.path, .root)
+        XCTAssertEqual(other?.sentence, "the watched folder is another folder than the one the menu showed (its path was given to another folder)")
+        XCTAssertEqual(TargetCheck.checkRoot(shown: root, now: FileNodeID(device: 9, inode: 2))?.kind, .replaced)
+        let gone = TargetCheck.checkRoot(shown: root, now: nil)
+        XCTAssertEqual(gone?.kind, .unreachable)
+        XCTAssertEqual(gone?.path, .root)
+        XCTAssertEqual(TargetCheck.checkRoot(shown: nil, now: root)?.kind, .unreachable, "a menu that never saw its folder acts on none")
+    }
+
     func testTheWireErrorNamesTheFileAndTheChange() {
         let bad = RelativePath(bytes: [0x62, 0xFF])
         let error = RPCError.targetChanged(TargetChange(path: bad, kind: .replaced, detail: "was replaced by another file"),
