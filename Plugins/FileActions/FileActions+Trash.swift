@@ -6,8 +6,9 @@ extension FileActions {
     /// Move to Trash: moves each of `files` to the trash (see ``TrashCan``), continuing past
     /// failures and naming them at the end. Each file is reached through its folder opened
     /// beneath the root and checked to be the file the menu showed; the trash is chosen from
-    /// that file's device.
-    func moveToTrash(_ context: ActionContext, files: [TargetFile]) async throws -> ActionOutcome {
+    /// that file's device. With `onlyUnchanged`, a file whose size or modification time is no
+    /// longer what the action was given (written to since its start) is left where it is.
+    func moveToTrash(_ context: ActionContext, files: [TargetFile], onlyUnchanged: Bool = false) async throws -> ActionOutcome {
         guard !files.isEmpty else {
             return ActionOutcome(message: "No files to move to the Trash")
         }
@@ -17,6 +18,7 @@ extension FileActions {
         let can = TrashCan(locator: trashCan.locator.resolving(beneath: rootPath, root: rootDirectory), now: trashCan.now)
         var trashed: [TrashCan.Trashed] = []
         var failures: [String] = []
+        var written: [String] = []
         for (index, file) in files.enumerated() {
             try context.checkCancellation()
             let absolutePath = TrashPaths.join(rootPath, file.pathBytes)
@@ -26,6 +28,10 @@ extension FileActions {
                     entry = try context.openParent(of: file)
                 } catch {
                     throw FileActionError(error.failure("move \(file.absolutePath) to the Trash").message)
+                }
+                if onlyUnchanged && !entry.isUnchanged {
+                    written.append(file.path)
+                    continue
                 }
                 let request = TrashCan.Request(
                     folder: entry.directory, name: entry.name, identity: entry.identity, absolutePath: absolutePath)
@@ -42,8 +48,12 @@ extension FileActions {
             let done = trashed.isEmpty ? "" : "Moved \(trashed.count) of \(files.count) files to the Trash. "
             throw ActionFailure(done + failures.joined(separator: " "))
         }
-        let message = files.count == 1
-            ? "Moved \(files[0].name) to the Trash" : "Moved \(files.count) files to the Trash"
+        var message = trashed.count == 1 && files.count == 1
+            ? "Moved \(files[0].name) to the Trash" : "Moved \(trashed.count) \(trashed.count == 1 ? "file" : "files") to the Trash"
+        if !written.isEmpty {
+            let shown = written.prefix(3).joined(separator: ", ") + (written.count > 3 ? ", …" : "")
+            message += "; left \(written.count) being written to since the action started (\(shown))"
+        }
         return ActionOutcome(message: message, output: trashed.map(\.trashedPath).joined(separator: "\n"))
     }
 }

@@ -128,7 +128,8 @@ public struct FileActions: MenudPlugin {
             "Move Expired Files to Trash", id: "trash-expired", icon: "trash",
             detail: StyledText(expired == 1 ? "1 file" : "\(expired) files"), destructive: true
         ) { context in
-            try await plugin.moveToTrash(context, files: context.files.filter { $0.state == .expired })
+            // A file written while the action runs is no longer expired: it stays.
+            try await plugin.moveToTrash(context, files: context.files.filter { $0.state == .expired }, onlyUnchanged: true)
         }
         return [MenuItem.group(id: "trash-group", [item])]
     }
