@@ -39,6 +39,10 @@ public struct MenuItem: Sendable {
     public var isInline: Bool
     /// What to do when chosen; `nil` for submenus, groups and informational rows.
     public var action: Action?
+    /// This action's own time limit in milliseconds, instead of the daemon's `actionTimeout`
+    /// (counted the same way: from the dismissal, the wait for its turn included); `nil` for
+    /// the daemon's.
+    public var timeLimitMs: Int64? = nil
 
     /// An item with every field given explicitly. The builders in `MenuItem+Builders.swift`
     /// cover the common cases in one expression.

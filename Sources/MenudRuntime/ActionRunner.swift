@@ -73,7 +73,7 @@ final class ActionRunner: DaemonService, ActionQueue {
             throw RPCError(error)
         }
         let action = RunningAction(menu: menu, responder: context.deferAnswer(), itemId: itemId, resolved: resolved,
-                                   input: input, limitMs: settings.actionTimeoutMs)
+                                   input: input, limitMs: resolved.item.timeLimitMs ?? settings.actionTimeoutMs)
         actions[menu] = action
         // The time limit runs from now: waiting for its turn counts.
         if let timer = try? scheduler.makeTimer() {
