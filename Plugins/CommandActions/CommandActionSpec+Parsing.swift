@@ -56,6 +56,10 @@ extension CommandActionSpec {
         }
         return try elements.enumerated().map { position, element in
             let key = "\(settings.keyPath("argv"))[\(position)]"
+            if element.utf8.contains(0) {
+                throw PluginSettingsError(
+                    key: key, problem: "contains a NUL character (\\u0000); a program argument ends there, so the program would get only the text before it")
+            }
             let template = try CommandTemplate.parse(element, key: key)
             let placeholders = template.placeholders
             if placeholders.contains(.paths) {

@@ -58,6 +58,8 @@ final class CommandActionsPluginTests: XCTestCase {
             (["title": "T", "argv": ["echo", "{path"]],
              "commands[1].argv[1]: has a \"{\" without a closing \"}\"; write \"{{\" for a literal brace (allowed: {path}, {name}, {dir}, {root}, {input}, {paths})"),
             (["title": "T", "argv": ["echo", "a}b"]], "commands[1].argv[1]: has a lone \"}\"; write \"}}\" for a literal brace"),
+            (["title": "T", "argv": ["echo", "a\u{0}b"]],
+             "commands[1].argv[1]: contains a NUL character (\\u0000); a program argument ends there, so the program would get only the text before it"),
             (["title": "T", "argv": ["cp", "{paths}", "{dir}"]],
              "commands[1].argv: mixes {paths} with {path}, {name} or {dir}; use {paths} for several files or the others for one"),
             (["title": "T", "argv": ["mv", "{path}", "{input}"]],
@@ -329,6 +331,9 @@ final class CommandActionsPluginTests: XCTestCase {
             ["tool", "/srv/drop/a/b c.txt", "b c.txt", "/srv/drop/a", "/srv/drop", "/srv/drop/a/b c.txt.out", "{b c.txt}", "typed"])
         XCTAssertThrowsError(try CommandActions.argv(for: spec, files: [file], root: "/srv/drop", input: nil)) { error in
             XCTAssertEqual("\(error)", "“T” needs a line of text; send it as input with menu.dismissed.")
+        }
+        XCTAssertThrowsError(try CommandActions.argv(for: spec, files: [file], root: "/srv/drop", input: "new\u{0}/../x")) { error in
+            XCTAssertEqual("\(error)", "“T” did not run: the text typed contains a NUL character, which a program argument cannot hold. Type it without.")
         }
         let many = try plugin(["title": "M", "argv": ["tool", "-x", "{paths}", "--", "{root}"]]).commands[0]
         XCTAssertEqual(
