@@ -129,7 +129,7 @@ public struct FileActions: MenudPlugin {
             detail: StyledText(expired == 1 ? "1 file" : "\(expired) files"), destructive: true
         ) { context in
             // A file written while the action runs is no longer expired: it stays.
-            try await plugin.moveToTrash(context, files: context.files.filter { $0.state == .expired }, onlyUnchanged: true)
+            try await plugin.moveToTrash(context, files: context.files.filter { $0.state == .expired }, sweep: true)
         }
         return [MenuItem.group(id: "trash-group", [item])]
     }

@@ -17,8 +17,21 @@ struct TrashRoot: Sendable {
 /// process's user and be writable by nobody else: on a shared file system another user can
 /// create `.Trash-$uid` or `files/` before us, and a trashed file moved there would be theirs.
 struct TrashFolders {
+    /// The trash directory itself, which holds `files/` and `info/`.
+    let directory: DirectoryDescriptor
     let files: DirectoryDescriptor
     let info: DirectoryDescriptor
+
+    /// Whether `folder` is one of this trash's own folders: a file there is already in the
+    /// Trash (or is its bookkeeping), which happens when the trash lies inside the watched
+    /// folder (a watched home, or a watched drive with its `.Trash-$uid` at the top).
+    func holds(_ folder: DirectoryDescriptor) -> Bool {
+        guard case .success(let status) = folder.status() else { return false }
+        return [directory, files, info].contains { own in
+            guard case .success(let ownStatus) = own.status() else { return false }
+            return ownStatus.device == status.device && ownStatus.inode == status.inode
+        }
+    }
 
     static func open(_ location: TrashLocation, root: TrashRoot?, inspect: ([UInt8]) -> TrashLocator.Node?) throws -> TrashFolders {
         let directory = location.directoryBytes
@@ -42,6 +55,7 @@ struct TrashFolders {
             }
         }
         return TrashFolders(
+            directory: current,
             files: try step(into: Array("files".utf8), of: current, path: TrashPaths.join(path, Array("files".utf8)), create: true),
             info: try step(into: Array("info".utf8), of: current, path: TrashPaths.join(path, Array("info".utf8)), create: true))
     }

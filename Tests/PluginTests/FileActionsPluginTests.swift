@@ -260,21 +260,6 @@ final class FileActionsPluginTests: XCTestCase {
         XCTAssertFalse(directory.exists("old.txt"))
     }
 
-    func testMoveExpiredLeavesAFileWrittenToSinceTheActionStarted() async throws {
-        try directory.write("old.txt", "o")
-        try directory.write("busy.txt", "b")
-        let files = [try directory.file("old.txt", state: .expired), try directory.file("busy.txt", state: .expired)]
-        // Written to after the daemon checked it (its state now would be pending).
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/busy.txt"))
-        handle.seekToEndOfFile()
-        handle.write(Data("more".utf8))
-        try handle.close()
-        let outcome = try await runAction(try items(.directory, files).item("trash-expired"), context(files))
-        XCTAssertEqual(outcome.message, "Moved 1 file to the Trash; left 1 being written to since the action started (busy.txt)")
-        XCTAssertFalse(directory.exists("old.txt"))
-        XCTAssertEqual(try directory.read("busy.txt"), "bmore")
-    }
-
     func testTrashInfoEncoding() {
         XCTAssertEqual(TrashInfo.percentEncode("/home/u/a b/ü?#%.txt"), "/home/u/a%20b/%C3%BC%3F%23%25.txt")
         XCTAssertEqual(TrashInfo.percentEncode("/x/(ok)_-.!~*'"), "/x/(ok)_-.!~*'")
