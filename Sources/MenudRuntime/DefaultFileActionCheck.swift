@@ -9,7 +9,8 @@ import Synchronization
 /// A plugin's items are found by asking it for those of a sample file, once in each state (its
 /// items are meant to be quick and free of side effects). The command actions are read from
 /// their config instead: whether one is offered depends on the file's name, type and size, so
-/// a sample would say too little; every command that takes a file counts.
+/// a sample would say too little; every command that can take one file counts (not a
+/// directory action, nor a `{paths}` command whose `count` starts above one).
 enum DefaultFileActionCheck {
     /// How long a plugin that builds its items off the loop may take to answer the sample.
     static let sampleTimeoutMs = 1000
@@ -47,7 +48,9 @@ enum DefaultFileActionCheck {
     static func itemIds(of plugin: any MenudPlugin, named name: String, config: MenudConfig) -> [String]? {
         if name == "commands" {
             return config.commands.enumerated().compactMap { index, value in
-                guard let spec = try? CommandActionSpec.parse(value, index: index), spec.scope != .directory else { return nil }
+                guard let spec = try? CommandActionSpec.parse(value, index: index), spec.scope != .directory,
+                      spec.scope == .singleFile || spec.match.count.contains(1)
+                else { return nil }
                 return spec.itemID
             }
         }

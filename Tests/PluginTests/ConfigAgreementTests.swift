@@ -85,6 +85,10 @@ final class ConfigAgreementTests: XCTestCase {
         let commands = #"commands: [{ title: "Ls", argv: ["ls", "{root}"] }, { title: "Play", argv: ["mpv", "--", "{path}"], match: { glob: "*.mp4" } }]"#
         XCTAssertEqual(try checked("{ \(commands), defaultFileAction: \"commands.command-1\" }"), "commands.command-1")
         assertRefusedDefault("{ \(commands), defaultFileAction: \"commands.command-0\" }", ["commands offers no item \"command-0\"", "commands.command-1"])
+        // A selection command that needs two files or more can never run for one row.
+        let pairs = #"commands: [{ title: "Pair", argv: ["diff", "{paths}"], match: { count: "2..2" } }, { title: "Any", argv: ["ls", "{paths}"] }]"#
+        XCTAssertEqual(try checked("{ \(pairs), defaultFileAction: \"commands.command-1\" }"), "commands.command-1")
+        assertRefusedDefault("{ \(pairs), defaultFileAction: \"commands.command-0\" }", ["commands offers no item \"command-0\"", "commands.command-1"])
         // The built-in default with the files plugin disabled: rows run nothing, start-up goes on.
         XCTAssertNil(try checked("{ plugins: { files: { enabled: false } } }"))
         assertRefusedDefault(#"{ defaultFileAction: "files.duplicate", plugins: { files: { enabled: false } } }"#, ["not enabled"],
