@@ -65,6 +65,11 @@ final class ConfigAgreementIntegrationTests: XCTestCase {
             let text = "\(error)"
             XCTAssertTrue(text.contains("commands offers no item \"command-0\" for a file"), text)
         }
+        let renaming = try DaemonProcess()
+        XCTAssertThrowsError(try renaming.start(config: #"{ defaultFileAction: "files.rename" }"#), "a row cannot ask for the new name") { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("\"files.rename\" asks for a line of text first"), text)
+        }
         let twice = try DaemonProcess()
         XCTAssertThrowsError(try twice.start(config: "{\n  settle: \"1s\",\n  settle: \"2s\",\n}")) { error in
             let text = "\(error)"
