@@ -7,7 +7,8 @@ import XCTest
 
 /// Duplicate makes a copy of one version of the file or none: a file written to since the
 /// action started, or while it is copied, gets no copy (it would hold parts of two versions,
-/// the reason Duplicate is disabled while a file is pending).
+/// the reason Duplicate is disabled while a file is pending). Rename leaves a file written to
+/// since the action started alone, as it does a pending one.
 final class DuplicateWhileWrittenTests: XCTestCase {
     private var directory: TemporaryDirectory!
 
@@ -33,6 +34,24 @@ final class DuplicateWhileWrittenTests: XCTestCase {
         }
         XCTAssertEqual((error as? ActionFailure)?.message,
                        "Cannot duplicate a.txt: it is being written to (it changed since the action started). Try again once it is ready.")
+        XCTAssertEqual(try directory.contents(), ["a.txt"])
+    }
+
+    func testAFileWrittenToSinceTheActionStartedIsNotRenamed() async throws {
+        try directory.write("a.txt", "first")
+        let file = try directory.file("a.txt")
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/a.txt"))
+        handle.seekToEndOfFile()
+        handle.write(Data(", more".utf8))
+        try handle.close()
+        let items = try FileActions(trashDirectory: directory.path + "/.trash").immediateItems(
+            for: MenuTarget(kind: .file, files: [file], root: directory.path)) ?? []
+        let error = await thrownError {
+            try await runAction(try items.item("rename"),
+                                ActionContext(files: [file], root: self.directory.path, input: "b.txt", processes: FoundationProcessLauncher()))
+        }
+        XCTAssertEqual((error as? ActionFailure)?.message,
+                       "Cannot rename a.txt: it is being written to (it changed since the action started). Try again once it is ready.")
         XCTAssertEqual(try directory.contents(), ["a.txt"])
     }
 
