@@ -7,7 +7,7 @@ import XCTest
 final class CommandTimeLimitIntegrationTests: XCTestCase {
     private let config = """
         { actionTimeout: "1s", commands: [
-          { title: "Long", argv: ["sh", "-c", "sleep 2; echo done", "sh", "{path}"], timeout: "60s" },
+          { title: "Long", argv: ["sh", "-c", "sleep 2; echo done", "sh", "{path}"], timeout: "1min" },
           { title: "Quick", argv: ["sh", "-c", "echo quick", "sh", "{path}"], timeout: "1s" },
         ] }
         """

@@ -75,9 +75,11 @@ final class CommandActionsPluginTests: XCTestCase {
             (["title": "T", "argv": ["ls", "{path}"], "key": "ab"], "commands[1].key: must be exactly one visible character, not \"ab\""),
             (["title": "T", "argv": ["ls", "{path}"], "destructive": "yes"], "commands[1].destructive: must be true or false, not a string"),
             (["title": "T", "argv": ["ls", "{path}"], "timeout": "5 parsecs"],
-             "commands[1].timeout: \"5 parsecs\" is not a duration (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"1h\")"),
+             "commands[1].timeout: \"5 parsecs\" is not a duration (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
+            (["title": "T", "argv": ["ls", "{path}"], "timeout": "3650d"],
+             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
             (["title": "T", "argv": ["ls", "{path}"], "timeout": 0],
-             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"1h\")"),
+             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
             (["title": "T", "argv": ["ls", "{path}"], "match": ["states": ["done"]]],
              "commands[1].match.states[0]: \"done\" is not a file state (allowed: pending, ready, expired)"),
             (["title": "T", "argv": ["ls", "{path}"], "match": ["states": []]],
@@ -117,7 +119,9 @@ final class CommandActionsPluginTests: XCTestCase {
              "argv": ["gzip", "--keep", "--suffix={{gz}}", "{path}"],
              "match": ["glob": ["*.log", "*.txt"], "states": ["ready", "pending"], "minSize": 1, "maxSize": 1000]],
             ["title": "Tar", "argv": ["tar", "-cf", "{root}/out.tar", "{paths}"], "match": ["count": ["min": 2]]],
-            ["title": "Make", "argv": ["make", "-C", "{root}"], "timeout": 2500])
+            ["title": "Make", "argv": ["make", "-C", "{root}"], "timeout": 2500],
+            ["title": "Long", "argv": ["make", "-C", "{root}"], "timeout": "10min"],
+            ["title": "Day", "argv": ["make", "-C", "{root}"], "timeout": "1 d"])
         let compress = plugin.commands[0]
         XCTAssertEqual(compress.scope, .singleFile)
         XCTAssertEqual(compress.timeoutMs, 1500)
@@ -129,7 +133,10 @@ final class CommandActionsPluginTests: XCTestCase {
         XCTAssertEqual(plugin.commands[1].match.states, [.ready, .expired])
         XCTAssertEqual(plugin.commands[2].scope, .directory)
         XCTAssertEqual(plugin.commands[2].timeoutMs, 2500)
-        XCTAssertEqual(plugin.actionTitles, ["Compress", "Tar", "Make"])
+        // The units of the config's other durations.
+        XCTAssertEqual(plugin.commands[3].timeoutMs, 600_000)
+        XCTAssertEqual(plugin.commands[4].timeoutMs, 86_400_000)
+        XCTAssertEqual(plugin.actionTitles, ["Compress", "Tar", "Make", "Long", "Day"])
         XCTAssertEqual(
             try CommandActions.argv(for: compress, files: [fakeFile("a b.log")], root: "/srv/drop", input: nil),
             ["gzip", "--keep", "--suffix={gz}", "/srv/drop/a b.log"])
