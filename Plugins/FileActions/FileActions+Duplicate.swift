@@ -20,13 +20,14 @@ extension FileActions {
                 created.append(copy)
             } catch let error as FileActionError {
                 failures.append(error.message)
+                context.log.warning(error.message)
             }
             doneBytes += file.size
         }
         for name in created { context.log.info("duplicated as \(name)") }
         if !failures.isEmpty {
             let done = created.isEmpty ? "" : "Duplicated \(created.count) of \(files.count) files. "
-            throw ActionFailure(done + failures.joined(separator: " "))
+            throw ActionFailure(done + FailureList.text(failures))
         }
         if created.count == 1 {
             return ActionOutcome(message: "Duplicated \(files[0].name) as \(created[0])")

@@ -42,6 +42,7 @@ extension FileActions {
                 context.log.info("moved \(file.path) to the Trash")
             } catch let error as FileActionError {
                 failures.append(error.message)
+                context.log.warning(error.message)
             } catch let error as TrashCan.AlreadyInTrash {
                 if sweep { alreadyTrashed += 1 } else { failures.append(error.message) }
             }
@@ -51,7 +52,7 @@ extension FileActions {
         }
         if !failures.isEmpty {
             let done = trashed.isEmpty ? "" : "Moved \(trashed.count) of \(files.count) files to the Trash. "
-            throw ActionFailure(done + failures.joined(separator: " "))
+            throw ActionFailure(done + FailureList.text(failures))
         }
         var message = trashed.count == 1 && files.count == 1
             ? "Moved \(files[0].name) to the Trash" : "Moved \(trashed.count) \(trashed.count == 1 ? "file" : "files") to the Trash"

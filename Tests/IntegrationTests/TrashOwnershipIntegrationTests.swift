@@ -31,6 +31,24 @@ final class TrashOwnershipIntegrationTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: daemon.path("a.txt"), encoding: .utf8), "a")
     }
 
+    func testASweepThatFailsForEveryFileAnswersInAFewSentences() throws {
+        let daemon = try DaemonProcess()
+        for index in 0..<12 { try daemon.writeReady("old\(index).txt", "o") }
+        let files = daemon.home.appendingPathComponent("data/Trash/files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(files.path, 0o777), 0)
+        try daemon.start(config: "{ expireAfter: \"1s\" }")
+        let rpc = try daemon.client()
+        eventually("every file expired", timeout: 20) { ((try? rpc.list()) ?? []).filter { $0["state"] as? String == "expired" }.count == 12 }
+        XCTAssertThrowsError(try rpc.pick(["background": true], "Move Expired Files to Trash")) { error in
+            let message = (error as? RPCClient.Failure)?.message ?? "\(error)"
+            XCTAssertEqual(message.components(separatedBy: "can be written by other users").count - 1, 5, message)
+            XCTAssertTrue(message.contains("And 7 more failed"), message)
+        }
+        XCTAssertEqual(daemon.log.components(separatedBy: "WARNING files: ").count - 1, 12, "the log names each")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: files.path), [])
+    }
+
     func testATrashFolderOfAnotherUserIsRefused() throws {
         try XCTSkipUnless(geteuid() == 0, "giving a folder to another user needs root")
         let daemon = try DaemonProcess()

@@ -9,7 +9,7 @@ import XCTest
 /// it sees when the trash lies inside the watched folder (a watched home, or a watched drive
 /// with `.Trash-$uid` at its top). The trash here is inside the folder, as in those cases.
 final class TrashSweepTests: XCTestCase {
-    private var directory: TemporaryDirectory!
+    var directory: TemporaryDirectory!
     private var trash: String { directory.path + "/.Trash-test" }
 
     override func setUpWithError() throws {
@@ -24,7 +24,7 @@ final class TrashSweepTests: XCTestCase {
         ActionContext(files: files, root: directory.path, processes: FoundationProcessLauncher())
     }
 
-    private func run(_ id: String, _ kind: MenuTargetKind, _ files: [TargetFile]) async throws -> ActionOutcome {
+    func run(_ id: String, _ kind: MenuTargetKind, _ files: [TargetFile]) async throws -> ActionOutcome {
         let items = try await FileActions(trashDirectory: trash).items(for: MenuTarget(kind: kind, files: files, root: directory.path))
         return try await runAction(try items.item(id), context(files))
     }
@@ -58,5 +58,16 @@ final class TrashSweepTests: XCTestCase {
         let error = await thrownError { try await self.run("trash", .file, [inTrash[0]]) }
         XCTAssertEqual((error as? ActionFailure)?.message, "\(trash)/files/a.txt is already in the Trash; it was left there.")
         XCTAssertEqual(try directory.contents(of: ".Trash-test/files"), ["a.txt", "b.txt"])
+    }
+}
+
+extension TrashSweepTests {
+    func testManyFailuresAreSummedUp() async throws {
+        let files = (0..<8).map { fakeFile("gone\($0).txt", state: .expired, root: directory.path) }
+        let error = await thrownError { try await self.run("trash-expired", .directory, files) }
+        let message = try XCTUnwrap((error as? ActionFailure)?.message)
+        XCTAssertEqual(message.components(separatedBy: "Cannot move").count - 1, 5, message)
+        XCTAssertTrue(message.hasSuffix(" And 3 more failed the same way or another; the daemon's log names each."), message)
+        XCTAssertEqual(FailureList.text(["a.", "b."]), "a. b.")
     }
 }
