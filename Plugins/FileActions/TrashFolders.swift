@@ -14,7 +14,7 @@ struct TrashRoot: Sendable {
 /// trash, opened by its path, or beneath the root's descriptor when it lies inside the root.
 /// The shared `$topdir/.Trash` is never created and must have the sticky bit. Every other
 /// folder of the trash (the trash directory itself, `files/`, `info/`) must belong to this
-/// process's user and be writable by nobody else: on a shared file system another user can
+/// process's user and not be writable by everyone: on a shared file system another user can
 /// create `.Trash-$uid` or `files/` before us, and a trashed file moved there would be theirs.
 struct TrashFolders {
     /// The trash directory itself, which holds `files/` and `info/`.
@@ -107,10 +107,13 @@ struct TrashFolders {
                 "\(shown(path)) belongs to another user (uid \(status.uid)), so the Trash there cannot be used: a file moved in "
                     + "would be theirs. Nothing was moved. Remove that folder, or set trashDirectory to a folder of yours.")
         }
-        guard status.mode & 0o022 == 0 else {
+        // Writable by all is refused; writable by the group is left alone, since with the usual
+        // umask 002 and a group of one's own every folder is, and the specification asks only
+        // for the owner.
+        guard status.mode & 0o002 == 0 else {
             throw FileActionError(
                 "\(shown(path)) can be written by other users, so the Trash there cannot be used: they could take what is moved in. "
-                    + "Nothing was moved. Run chmod go-w on it, then try again.")
+                    + "Nothing was moved. Run chmod o-w on it, then try again.")
         }
     }
 

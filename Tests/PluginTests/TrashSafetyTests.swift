@@ -57,7 +57,7 @@ final class TrashSafetyTests: XCTestCase {
         let error = try await trash(home.path + "/Trash")
         XCTAssertEqual((error as? ActionFailure)?.message,
                        "\(home.path)/Trash/files can be written by other users, so the Trash there cannot be used: they could take "
-                           + "what is moved in. Nothing was moved. Run chmod go-w on it, then try again.")
+                           + "what is moved in. Nothing was moved. Run chmod o-w on it, then try again.")
         XCTAssertEqual(try TreeSnapshot(home.path + "/Trash/files").names, [])
         XCTAssertEqual(try TreeSnapshot(root.path).names, ["a.txt"])
     }
