@@ -118,6 +118,8 @@ public struct CommandActions: MenudPlugin {
         }
         // The command's `timeout` replaces actionTimeout for the whole action, not only its run.
         item.timeLimitMs = spec.timeoutMs
+        // After a reload, command-0 may be another command: what it runs must match too.
+        item.actionSignature = "\(spec.argv) timeout \(spec.timeoutMs.map(String.init) ?? "none")"
         return item
     }
 

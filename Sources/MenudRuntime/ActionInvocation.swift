@@ -53,10 +53,27 @@ struct ActionInvocation: Sendable {
         guard let item = ActionInvocation.findItem(source.itemId, in: items ?? []), let perform = item.action, !item.isDisabled else {
             throw noLongerOffered(files: files)
         }
+        // A row runs whatever the default action is now; any other item must still be the one
+        // the person chose, not another that took its id (a reload reordering the commands).
+        if resolved.scope != .row, let change = ActionInvocation.changedMeaning(shown: resolved.item, fresh: item) {
+            throw TargetChange(path: resolved.scope == .directory ? .root : resolved.shown.first?.path ?? .root, kind: .state, detail: change)
+        }
         try Task.checkCancellation()
         let context = ActionContext(files: files, root: root, rootDirectory: rootDirectory, input: input,
                                     progress: progress, log: log, processes: processes)
         return try await perform(context)
+    }
+
+    /// Why the fresh item with the chosen item's id is not the item the menu showed, or nil.
+    static func changedMeaning(shown: MenuItem, fresh: MenuItem) -> String? {
+        let title = shown.title
+        if fresh.title != title {
+            return "no longer gets \"\(title)\" from its plugin: the config was reloaded, and that item is now \"\(fresh.title)\""
+        }
+        if fresh.isDestructive != shown.isDestructive || fresh.input != shown.input || fresh.actionSignature != shown.actionSignature {
+            return "no longer gets \"\(title)\" as the menu showed it: the config was reloaded, and the item now does something else"
+        }
+        return nil
     }
 
     static func findItem(_ id: String, in items: [MenuItem]) -> MenuItem? {
