@@ -68,10 +68,10 @@ struct ActionInvocation: Sendable {
     static func changedMeaning(shown: MenuItem, fresh: MenuItem) -> String? {
         let title = shown.title
         if fresh.title != title {
-            return "no longer gets \"\(title)\" from its plugin: the config was reloaded, and that item is now \"\(fresh.title)\""
+            return "no longer gets \"\(title)\" from its plugin: the item with its id is now \"\(fresh.title)\" (the config was reloaded, or the plugin changed it)"
         }
         if fresh.isDestructive != shown.isDestructive || fresh.input != shown.input || fresh.actionSignature != shown.actionSignature {
-            return "no longer gets \"\(title)\" as the menu showed it: the config was reloaded, and the item now does something else"
+            return "no longer gets \"\(title)\" as the menu showed it: the item now does something else (the config was reloaded, or the plugin changed it)"
         }
         return nil
     }

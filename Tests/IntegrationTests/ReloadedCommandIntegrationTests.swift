@@ -36,7 +36,7 @@ final class ReloadedCommandIntegrationTests: XCTestCase {
         let error = try XCTUnwrap(response["error"] as? [String: Any], "\(response)")
         XCTAssertEqual(error["code"] as? Int, -32023)
         XCTAssertEqual((error["data"] as? [String: Any])?["change"] as? String, "state")
-        XCTAssertTrue((error["message"] as? String ?? "").contains("that item is now \"Shred\""), "\(error)")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("the item with its id is now \"Shred\""), "\(error)")
         XCTAssertFalse(daemon.log.contains("running “Shred”"))
     }
 

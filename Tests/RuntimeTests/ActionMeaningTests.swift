@@ -19,8 +19,8 @@ final class ActionMeaningTests: XCTestCase {
 
     func testAnotherItemUnderTheSameIdDoesNot() {
         XCTAssertEqual(ActionInvocation.changedMeaning(shown: item("Echo"), fresh: item("Shred", destructive: true)),
-                       "no longer gets \"Echo\" from its plugin: the config was reloaded, and that item is now \"Shred\"")
-        let changed = "no longer gets \"Echo\" as the menu showed it: the config was reloaded, and the item now does something else"
+                       "no longer gets \"Echo\" from its plugin: the item with its id is now \"Shred\" (the config was reloaded, or the plugin changed it)")
+        let changed = "no longer gets \"Echo\" as the menu showed it: the item now does something else (the config was reloaded, or the plugin changed it)"
         XCTAssertEqual(ActionInvocation.changedMeaning(shown: item("Echo"), fresh: item("Echo", destructive: true)), changed)
         XCTAssertEqual(ActionInvocation.changedMeaning(shown: item("Echo"), fresh: item("Echo", input: InputPrompt("Text"))), changed)
         XCTAssertEqual(ActionInvocation.changedMeaning(shown: item("Echo", signature: "echo"), fresh: item("Echo", signature: "rm")), changed)
