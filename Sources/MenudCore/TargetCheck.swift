@@ -31,6 +31,10 @@ public enum TargetCheck {
         guard let node = shown.node, node == entry.node else {
             return .failure(change(shown, .replaced, "was replaced by another file since the menu showed it"))
         }
+        // The same numbers, but born later: a new file that got the inode of the removed one.
+        if let seen = shown.birthNs, let now = entry.birthNs, seen != now {
+            return .failure(change(shown, .replaced, "was replaced by another file since the menu showed it (a new file with the old one's inode number)"))
+        }
         guard let tracked, tracked.path == shown.path else {
             return .failure(change(shown, .removed, "is no longer tracked"))
         }

@@ -48,9 +48,13 @@ extension MenuService {
         shown.reserveCapacity(identified)
         for (index, snapshot) in snapshots.enumerated() {
             var node: FileNodeID?
+            var birth: Int64?
             if index < identified {
-                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file { node = entry.node }
-                shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state))
+                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file {
+                    node = entry.node
+                    birth = entry.birthNs
+                }
+                shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state, birthNs: birth))
             }
             let display = snapshot.path.displayString
             files.append(TargetFile(

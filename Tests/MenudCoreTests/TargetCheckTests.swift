@@ -57,6 +57,18 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(change(TargetCheck.check(shown(path, node: nil), tracked: tracked(path), in: disk)), .replaced)
     }
 
+    func testANewFileUnderTheOldInodeNumberIsReplaced() {
+        var disk = FakeFileSystem()
+        let born = ShownFile(path: path, node: FileNodeID(device: 1, inode: 7), state: .ready, birthNs: 100)
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts, birthNs: 200))
+        XCTAssertEqual(change(TargetCheck.check(born, tracked: tracked(path), in: disk)), .replaced)
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts, birthNs: 100))
+        XCTAssertNil(change(TargetCheck.check(born, tracked: tracked(path), in: disk)))
+        // Where the file system records no birth time, device and inode decide alone.
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts))
+        XCTAssertNil(change(TargetCheck.check(born, tracked: tracked(path), in: disk)))
+    }
+
     func testAFolderOnTheWaySwappedForALinkIsReplaced() {
         var disk = FakeFileSystem()
         disk.put(path, node: 7, facts: facts)
