@@ -42,7 +42,8 @@ public enum TargetCheck {
         if requireComplete && state == .pending {
             return .failure(change(shown, .state, "is being written again (pending), so its row does nothing now"))
         }
-        return .success(CheckedFile(path: shown.path, node: node, state: state, size: entry.facts.size, mtimeMs: entry.facts.mtimeMs))
+        return .success(CheckedFile(path: shown.path, node: node, state: state, size: entry.facts.size, mtimeMs: entry.facts.mtimeMs,
+                                    birthNs: shown.birthNs ?? entry.birthNs))
     }
 
     /// Checks every target in order; the first that changed stops the action.
@@ -71,7 +72,7 @@ public enum TargetCheck {
         for known in tracked {
             guard case .found(let entry) = fileSystem.lookUp(known.path), entry.kind == .file else { continue }
             files.append(CheckedFile(path: known.path, node: entry.node, state: current(known, on: entry),
-                                     size: entry.facts.size, mtimeMs: entry.facts.mtimeMs))
+                                     size: entry.facts.size, mtimeMs: entry.facts.mtimeMs, birthNs: entry.birthNs))
         }
         return files
     }

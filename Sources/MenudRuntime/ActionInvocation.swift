@@ -94,7 +94,8 @@ struct ActionInvocation: Sendable {
         return TargetFile(path: display, pathBytes: file.path.bytes, absolutePath: root + "/" + display,
                           state: MenudPluginAPI.FileState(rawValue: file.state.rawValue) ?? .pending,
                           size: file.size, sizeText: FileSizeText.format(file.size), mtimeMs: file.mtimeMs,
-                          identity: identity ?? FileIdentity(device: file.node.device, inode: file.node.inode))
+                          identity: identity ?? FileIdentity(device: file.node.device, inode: file.node.inode),
+                          birthNs: file.birthNs)
     }
 
     /// The item is gone or disabled for the files as they are now: name the first file whose

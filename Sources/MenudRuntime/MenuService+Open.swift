@@ -61,7 +61,7 @@ extension MenuService {
                 path: display, pathBytes: snapshot.path.bytes, absolutePath: settings.root + "/" + display,
                 state: MenudPluginAPI.FileState(rawValue: snapshot.state.rawValue) ?? .pending,
                 size: snapshot.size, sizeText: snapshot.sizeText, mtimeMs: snapshot.mtimeMs,
-                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }))
+                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }, birthNs: birth))
         }
         return (files, shown)
     }
