@@ -16,7 +16,10 @@ final class ExpiredTrashWriteIntegrationTests: XCTestCase {
             try Data("x".utf8).write(to: url)
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
         }
-        try daemon.start(config: "{ expireAfter: \"1s\" }")
+        // The files are an hour old, so they are expired at once; a file written to is not
+        // expired again before the test ends (the action reads the folder as it goes, and a
+        // file that expired again by then would rightly be trashed).
+        try daemon.start(config: "{ expireAfter: \"30min\" }")
         let rpc = try daemon.client()
         let (menu, item) = try rpc.openMenu(["background": true], item: "Move Expired Files to Trash")
         _ = try rpc.call("menu.select", ["menu": menu, "item": item])

@@ -20,13 +20,16 @@ final class TrashSweepTests: XCTestCase {
         directory.remove()
     }
 
-    private func context(_ files: [TargetFile]) -> ActionContext {
-        ActionContext(files: files, root: directory.path, processes: FoundationProcessLauncher())
+    /// A directory-wide action reads the folder (here a fixed list) through `directory`.
+    private func context(_ kind: MenuTargetKind, _ files: [TargetFile]) -> ActionContext {
+        kind == .directory
+            ? ActionContext(files: [], directory: TargetDirectory(files: files), root: directory.path, processes: FoundationProcessLauncher())
+            : ActionContext(files: files, root: directory.path, processes: FoundationProcessLauncher())
     }
 
     func run(_ id: String, _ kind: MenuTargetKind, _ files: [TargetFile]) async throws -> ActionOutcome {
         let items = try await FileActions(trashDirectory: trash).items(for: MenuTarget(kind: kind, files: files, root: directory.path))
-        return try await runAction(try items.item(id), context(files))
+        return try await runAction(try items.item(id), context(kind, files))
     }
 
     func testMoveExpiredLeavesAFileWrittenToSinceTheActionStarted() async throws {
