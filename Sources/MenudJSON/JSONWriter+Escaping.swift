@@ -2,6 +2,7 @@ extension JSONWriter {
     /// Appends `text` (valid UTF-8) as the inside of a JSON string, escaped per RFC 8259:
     /// `\"`, `\\`, the short control escapes, `\u00XX` for other control bytes; `/` and
     /// non-ASCII are written as they are.
+    @inlinable
     public static func appendEscaped(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
         bytes.reserveCapacity(bytes.count + text.count + 2)
         for byte in text {
@@ -28,7 +29,8 @@ extension JSONWriter {
         }
     }
 
-    fileprivate static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    @usableFromInline
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
     }
 }

@@ -23,7 +23,9 @@ public struct JSONWriter: Sendable {
     /// The bytes written so far.
     public var bytes: [UInt8]
     /// Whether the next value or key follows a sibling and needs a comma first.
-    private var needsComma = false
+    // Visible to inlined code: the structure calls below are inlined into other modules'
+    // hot loops (a File object per listed file), where a call each would cost more than they do.
+    @usableFromInline var needsComma = false
 
     public init(reservingCapacity: Int = 256) {
         bytes = []
@@ -66,6 +68,7 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Structure
 
+    @inlinable
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -80,23 +83,27 @@ public struct JSONWriter: Sendable {
 
     /// A member name given as its quoted bytes with the colon (`"size":`), copied
     /// without escaping checks.
+    @inlinable
     public mutating func key(encoded: [UInt8]) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(contentsOf: encoded)
         needsComma = false
     }
 
+    @inlinable
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    @inlinable
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
+    @inlinable
     public mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
@@ -203,8 +210,8 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Bytes
 
-    @inline(__always)
-    private mutating func separate() {
+    @inlinable @inline(__always)
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
