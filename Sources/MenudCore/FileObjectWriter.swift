@@ -13,8 +13,11 @@ public struct FileObjectWriter {
     public let fields: FileFields
     /// `"<instanceId>:`, escaped.
     private let clockPrefix: [UInt8]
-    /// `"partial-download name (<suffix>)"` per suffix, quoted and escaped.
-    private let partialReasons: [[UInt8]]
+    /// `"partial-download name (<suffix>)"` per suffix, quoted and escaped; made when first
+    /// needed, since a writer is made for every `files.get`.
+    private lazy var partialReasons: [[UInt8]] = partialSuffixes.indices.map { [partialSuffixes] in
+        FileObjectWriter.quoted(FileReason.partialDownloadName(suffixIndex: $0).text(partialSuffixes: partialSuffixes))
+    }
     private let partialSuffixes: [String]
     /// `"ready for more than <expireAfter>"` for the configured expiry, quoted.
     private var readyLongerReason: (ms: Int64, text: [UInt8])?
@@ -28,9 +31,6 @@ public struct FileObjectWriter {
         quoted.removeLast()
         clockPrefix = quoted
         partialSuffixes = settings.partialSuffixes
-        partialReasons = settings.partialSuffixes.indices.map {
-            FileObjectWriter.quoted(FileReason.partialDownloadName(suffixIndex: $0).text(partialSuffixes: settings.partialSuffixes))
-        }
     }
 
     /// Writes `file` as the next value of `writer` (an element of the `files` array).

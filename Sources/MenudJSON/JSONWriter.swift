@@ -23,7 +23,9 @@ public struct JSONWriter: Sendable {
     /// The bytes written so far.
     public var bytes: [UInt8]
     /// Whether the next value or key follows a sibling and needs a comma first.
-    private var needsComma = false
+    // Visible to inlined code: the structure calls below are inlined into other modules'
+    // hot loops (a File object per listed file), where a call each would cost more than they do.
+    @usableFromInline var needsComma = false
 
     public init(reservingCapacity: Int = 256) {
         bytes = []
@@ -66,6 +68,7 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Structure
 
+    @inlinable
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -80,23 +83,27 @@ public struct JSONWriter: Sendable {
 
     /// A member name given as its quoted bytes with the colon (`"size":`), copied
     /// without escaping checks.
+    @inlinable
     public mutating func key(encoded: [UInt8]) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(contentsOf: encoded)
         needsComma = false
     }
 
+    @inlinable
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    @inlinable
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
+    @inlinable
     public mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
@@ -203,8 +210,8 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Bytes
 
-    @inline(__always)
-    private mutating func separate() {
+    @inlinable @inline(__always)
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
@@ -270,39 +277,6 @@ public struct JSONWriter: Sendable {
         Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         if let suffix { bytes.append(suffix) }
-    }
-
-    /// Appends `text` (valid UTF-8) as the inside of a JSON string, escaped per RFC 8259:
-    /// `\"`, `\\`, the short control escapes, `\u00XX` for other control bytes; `/` and
-    /// non-ASCII are written as they are.
-    public static func appendEscaped(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + text.count + 2)
-        for byte in text {
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
-                bytes.append(byte)
-                continue
-            }
-            bytes.append(0x5C)
-            switch byte {
-            case 0x22: bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            default:
-                bytes.append(UInt8(ascii: "u"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0x0F))
-            }
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
     }
 }
 
