@@ -11,12 +11,20 @@ import PackageDescription
 //   Plugins/*: the actions that ship
 //   MenudRuntime, MenuctlKit: adapters, config, lifecycle, the client
 //   menud, menuctl: thin executables
+// A plugin module links the dynamic MenudPluginAPI product and so needs libMenudPluginAPI.so; the
+// daemon exports its symbols and carries that name (lld writes a soname into an executable;
+// gold drops it), so the module's references bind to the
+// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md).
+let exportsPluginAPI: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so"]),
+]
+
 let package = Package(
     name: "menud",
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
-        .library(name: "MenudPluginAPI", targets: ["MenudPluginAPI"]),
+        .library(name: "MenudPluginAPI", type: .dynamic, targets: ["MenudPluginAPI"]),
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -51,10 +59,11 @@ let package = Package(
         ]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
-        .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
+        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
-        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture"),
+        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture",
+                         linkerSettings: exportsPluginAPI),
 
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
