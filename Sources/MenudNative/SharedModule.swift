@@ -38,7 +38,9 @@ public enum SharedModule {
     /// else, in a folder that is the same) without loading it; returns its identity.
     public static func check(_ path: String, owner: UInt32 = currentUser) -> Result<Identity, Refusal> {
         switch open(path, owner: owner) {
-        case .success(let opened): return .success(opened.identity)
+        case .success(let opened):
+            Glibc.close(opened.descriptor)
+            return .success(opened.identity)
         case .failure(let refusal): return .failure(refusal)
         }
     }
@@ -48,14 +50,17 @@ public enum SharedModule {
     /// Without it, the first of `otherEntryPoints` the module has is named in the refusal.
     public static func load(_ path: String, entryPoint: String, otherEntryPoints: [String] = [],
                             owner: UInt32 = currentUser) -> Result<Identity, Refusal> {
-        let opened: (descriptor: FileDescriptor, identity: Identity)
+        let opened: (descriptor: Int32, identity: Identity)
         switch open(path, owner: owner) {
         case .success(let value): opened = value
         case .failure(let refusal): return .failure(refusal)
         }
         _ = dlerror()
-        guard let handle = dlopen("/proc/self/fd/\(opened.descriptor.number)", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+        // The loader knows a module by its name, here /proc/self/fd/N: the descriptor of a loaded
+        // module stays open for the life of the process, so N never names another file.
+        guard let handle = dlopen("/proc/self/fd/\(opened.descriptor)", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let text = dlerror().map { String(cString: $0) } ?? "unknown error"
+            Glibc.close(opened.descriptor)
             return .failure(.notLoadable("\(path) could not be loaded: \(text)"))
         }
         guard let symbol = dlsym(handle, entryPoint) else {
@@ -67,14 +72,17 @@ public enum SharedModule {
         return .success(opened.identity)
     }
 
-    private static func open(_ path: String, owner: UInt32) -> Result<(descriptor: FileDescriptor, identity: Identity), Refusal> {
+    /// The open descriptor (the caller closes it) and the file's identity, once the file and
+    /// its folder passed the checks.
+    private static func open(_ path: String, owner: UInt32) -> Result<(descriptor: Int32, identity: Identity), Refusal> {
         let number = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard number >= 0 else {
             let error = SystemError.current("open")
             if error.errno == ELOOP { return .failure(.unsafe("\(path) is a symbolic link; install the module file itself")) }
             return .failure(.unreadable("\(path) cannot be opened: \(error.message)"))
         }
-        let descriptor = FileDescriptor(owning: number)
+        var closeOnRefusal = true
+        defer { if closeOnRefusal { Glibc.close(number) } }
         var info = Glibc.stat()
         guard fstat(number, &info) == 0 else { return .failure(.unreadable("\(path): \(SystemError.current("fstat"))")) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unsafe("\(path) is not a regular file")) }
@@ -90,7 +98,8 @@ public enum SharedModule {
         let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
                                 mtimeMs: Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000,
                                 size: Int64(info.st_size))
-        return .success((descriptor, identity))
+        closeOnRefusal = false
+        return .success((number, identity))
     }
 
     private static func folderName(of path: String) -> String {

@@ -69,7 +69,10 @@ final class PluginModuleCatalog {
         switch SharedModule.load(file, entryPoint: PluginModule.entryPoint, otherEntryPoints: others) {
         case .failure(.otherEntryPoint(let name)):
             let version = name.dropFirst("menud_plugin_v".count)
-            scan.refused.append(.init(file: file, reason: "\(file) is built for plugin API version \(version), this daemon has version \(PluginModule.apiVersion); rebuild it against this menud"))
+            refuseMapped(file, "\(file) is built for plugin API version \(version), this daemon has version \(PluginModule.apiVersion); rebuild it against this menud", scan: &scan)
+            return nil
+        case .failure(.noEntryPoint(let text)):
+            refuseMapped(file, text, scan: &scan)
             return nil
         case .failure(let refusal):
             scan.refused.append(.init(file: file, reason: refusal.description))
@@ -80,6 +83,13 @@ final class PluginModuleCatalog {
             if let reason { scan.refused.append(.init(file: file, reason: reason)) }
             return module
         }
+    }
+
+    /// A refusal of a file that was loaded (it stays mapped): remembered, so a reload does not
+    /// load it again unless it changes.
+    private func refuseMapped(_ file: String, _ reason: String, scan: inout PluginModuleScan) {
+        if case .success(let identity) = SharedModule.check(file) { seen[file] = Seen(identity: identity, module: nil, reason: reason) }
+        scan.refused.append(.init(file: file, reason: reason))
     }
 
     /// The module an entry point handed over, or why it is refused.
