@@ -52,8 +52,10 @@ enum PluginModuleBuilder {
         """
     }
 
-    private static func run(_ arguments: [String]) throws -> (Int32, String) {
+    /// Runs a program (found on PATH) to its end; its exit status and output (stdout and stderr).
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (Int32, String) {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let output = Pipe()
