@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
         .library(name: "MenudPluginAPI", type: .dynamic, targets: ["MenudPluginAPI"]),
+        // For plugin authors' tests: an action probe, a fake process launcher, the daemon's item checks.
+        .library(name: "MenudPluginTesting", targets: ["MenudPluginTesting"]),
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -48,6 +50,8 @@ let package = Package(
         .target(name: "MenuLayout"),
 
         .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
+
+        .target(name: "MenudPluginTesting", dependencies: ["MenudPluginAPI", "MenudNative"]),
 
         .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
         .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
@@ -73,7 +77,7 @@ let package = Package(
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
+            "MenudPluginAPI", "MenudPluginTesting", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
         ]),
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
         .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),

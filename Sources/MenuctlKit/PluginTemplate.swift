@@ -71,7 +71,9 @@ struct PluginTemplate {
             dependencies: [.package(name: "menud", path: "\(source)")],
             targets: [
                 .target(name: "\(name)", dependencies: [.product(name: "MenudPluginAPI", package: "menud")]),
-                .testTarget(name: "\(name)Tests", dependencies: ["\(name)", .product(name: "MenudPluginAPI", package: "menud")]),
+                .testTarget(name: "\(name)Tests", dependencies: [
+                    "\(name)", .product(name: "MenudPluginAPI", package: "menud"), .product(name: "MenudPluginTesting", package: "menud"),
+                ]),
             ]
         )
 
@@ -104,6 +106,7 @@ struct PluginTemplate {
     private var test: String {
         """
         import MenudPluginAPI
+        import MenudPluginTesting
         import XCTest
         import \(name)
 
@@ -111,9 +114,13 @@ struct PluginTemplate {
             func testOneFileGetsSayHello() async throws {
                 let plugin = try \(name).factory.make(PluginSettings())
                 let file = TargetFile(path: "a.txt", absolutePath: "/tmp/a.txt", state: .ready, size: 1, mtimeMs: 0)
-                let items = try await plugin.items(for: MenuTarget(kind: .file, files: [file], root: "/tmp"))
+                let target = MenuTarget(kind: .file, files: [file], root: "/tmp")
+                let problems = await ItemCheck.problems(of: plugin, for: target)
+                XCTAssertEqual(problems, [], "the daemon would take these items")
+                let items = try await plugin.items(for: target)
                 XCTAssertEqual(items.map(\\.title), ["Say hello"])
-                XCTAssertEqual(MenuItem.problems(in: items), [], "the daemon would take these items")
+                let run = await ActionProbe(root: "/tmp").run(items[0], on: [file])
+                XCTAssertEqual(run.outcome?.message, "Hello, a.txt!")
             }
         }
 
