@@ -95,6 +95,20 @@ struct DaemonSettings {
         if fresh.ignore != ignore { changes.append("ignore") }
         if fresh.logLevel != logLevel { changes.append("logLevel \(fresh.logLevel.rawValue)") }
         if fresh.maxFrameBytes != maxFrameBytes { changes.append("maxFrameBytes \(fresh.maxFrameBytes)") }
+        if fresh.menuExpireMs != menuExpireMs { changes.append("menuExpire \(DurationText.format(fresh.menuExpireMs))") }
+        if fresh.menuBuildTimeoutMs != menuBuildTimeoutMs { changes.append("menuBuildTimeout \(DurationText.format(fresh.menuBuildTimeoutMs))") }
+        if fresh.actionTimeoutMs != actionTimeoutMs { changes.append("actionTimeout \(DurationText.format(fresh.actionTimeoutMs))") }
+        if fresh.maxOpenMenusPerConnection != maxOpenMenusPerConnection { changes.append("maxOpenMenusPerConnection \(fresh.maxOpenMenusPerConnection)") }
+        if fresh.maxRunningActions != maxRunningActions { changes.append("maxRunningActions \(fresh.maxRunningActions)") }
+        if fresh.maxConnections != maxConnections { changes.append("maxConnections \(fresh.maxConnections)") }
+        if fresh.maxOutputBytesPerClient != maxOutputBytesPerClient { changes.append("maxOutputBytesPerClient \(fresh.maxOutputBytesPerClient)") }
+        if fresh.allowUids != allowUids { changes.append("allowUids") }
+        if fresh.rescanIntervalMs != rescanIntervalMs { changes.append("rescanInterval \(DurationText.format(fresh.rescanIntervalMs))") }
+        if fresh.maxWatches != maxWatches { changes.append("maxWatches \(fresh.maxWatches.map(String.init) ?? "null")") }
+        if fresh.config.defaultFileAction != config.defaultFileAction { changes.append("defaultFileAction \(fresh.config.defaultFileAction)") }
+        if fresh.config.commands != config.commands { changes.append("commands") }
+        if fresh.config.plugins != config.plugins { changes.append("plugins") }
+        if fresh.config.pluginPaths != config.pluginPaths { changes.append("pluginPaths") }
         if fresh.config.root != config.root || fresh.config.socket != config.socket {
             changes.append("root/socket changes take effect after a restart")
         }
