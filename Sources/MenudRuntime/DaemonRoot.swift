@@ -42,7 +42,7 @@ final class DaemonRoot {
         let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
                                        openRoot: openRoot, pager: pager, server: server)
-        let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop)
+        let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop, clock: clock)
         let menus = try MenuService(configuration: configuration, log: log, clock: clock, scheduler: loop, files: files,
                                     openRoot: openRoot, host: host, pager: pager, actions: actions, server: server)
         let notifier = try NotifierService(files: files, server: server, scheduler: loop)

@@ -26,13 +26,18 @@ final class PluginHost: DaemonService, ConnectionListener {
     /// Plugins from module files not yet trusted on the loop -> their quick answers off it so far.
     private(set) var probation: [String: Int] = [:]
     private var promoted: Set<String> = []
+    /// Per plugin and reason, when its "left out of this menu" warning was last logged: a
+    /// plugin that fails every menu costs one line a minute, not one per menu.
+    private var leftOutLog: [String: RefusalLogLimiter] = [:]
+    private let clock: any Clock
     /// How many quick answers off the loop promote a module to the loop.
     static let quickAnswersToPromote = 3
     /// What counts as quick: well inside one turn of the loop (tests that must not depend on
     /// timing raise it).
     var quickAnswerMs: Int64 = 2
 
-    init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler) {
+    init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler, clock: any Clock = SystemClock()) {
+        self.clock = clock
         plugins = configuration.plugins
         buildTimeoutMs = configuration.settings.menuBuildTimeoutMs
         self.log = log
@@ -194,7 +199,7 @@ final class PluginHost: DaemonService, ConnectionListener {
         for answer in build.slowResults.take() { accept(answer.result, from: answer.plugin, for: build) }
         guard builds[build.id] != nil else { return }
         for name in build.waiting.sorted() {
-            log.warning("plugin \(name) took longer than menuBuildTimeout (\(DurationText.format(buildTimeoutMs))) to build its items; it is left out of this menu")
+            warnLeftOut(name, reason: "slow", "plugin \(name) took longer than menuBuildTimeout (\(DurationText.format(buildTimeoutMs))) to build its items; it is left out of this menu")
         }
         finish(build)
     }
@@ -208,12 +213,22 @@ final class PluginHost: DaemonService, ConnectionListener {
             if problems.isEmpty {
                 build.results[plugin] = items
             } else {
-                log.warning("plugin \(plugin) built invalid items (\(problems.joined(separator: "; "))); it is left out of this menu")
+                warnLeftOut(plugin, reason: "invalid", "plugin \(plugin) built invalid items (\(problems.joined(separator: "; "))); it is left out of this menu")
             }
         case .failure(let error):
-            log.warning("plugin \(plugin) failed to build its items: \(error); it is left out of this menu")
+            warnLeftOut(plugin, reason: "failed", "plugin \(plugin) failed to build its items: \(error); it is left out of this menu")
         }
         if build.waiting.isEmpty { finish(build) }
+    }
+
+    /// Logs `message` unless this plugin was left out for this reason less than a minute ago.
+    private func warnLeftOut(_ plugin: String, reason: String, _ message: String) {
+        let key = plugin + "\u{0}" + reason
+        var limiter = leftOutLog[key] ?? RefusalLogLimiter(clock: clock)
+        if let skipped = limiter.note() {
+            log.warning(message + (skipped > 0 ? " (and \(skipped) more menus in the last minute, not logged)" : ""))
+        }
+        leftOutLog[key] = limiter
     }
 
     private func finish(_ build: PluginBuild) {
