@@ -48,7 +48,7 @@ struct DaemonSettings {
             let candidate = base + "/menud/config.json5"
             configPath = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
-        let config: MenudConfig
+        var config: MenudConfig
         if let configPath {
             guard FileManager.default.fileExists(atPath: configPath) else {
                 throw StartupError("the config file \(configPath) does not exist; create it (config/menud.json5 is a documented example) or drop --config")
@@ -59,15 +59,16 @@ struct DaemonSettings {
         } else {
             config = MenudConfig.defaults
         }
+        config.commands += try DropInActions.load(environment: environment)
         return try DaemonSettings(config: config, configPath: configPath, options: options, environment: environment)
     }
 
     /// Re-reads the config file for SIGHUP; the command line still wins. The root and the
     /// socket cannot change while running, nor can the web server.
     static func reload(from current: DaemonSettings) throws -> DaemonSettings {
-        guard let path = current.configPath else { return current }
-        let config = try MenudConfig.load(from: URL(fileURLWithPath: path))
-        var fresh = try DaemonSettings(config: config, configPath: path, options: current.options, environment: current.environment)
+        var config = try current.configPath.map { try MenudConfig.load(from: URL(fileURLWithPath: $0)) } ?? MenudConfig.defaults
+        config.commands += try DropInActions.load(environment: current.environment)
+        var fresh = try DaemonSettings(config: config, configPath: current.configPath, options: current.options, environment: current.environment)
         fresh.root = current.root
         fresh.rootBytes = current.rootBytes
         fresh.rootSpellings = current.rootSpellings
