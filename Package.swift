@@ -9,7 +9,7 @@ import PackageDescription
 //   MenudCore, MenuLayout: pure logic, time injected
 //   MenudPluginAPI: the surface plugin authors see
 //   Plugins/*: the actions that ship
-//   MenudRuntime, MenuctlKit: adapters, config, lifecycle, the client
+//   MenudRuntime, MenuctlKit, MenudClient: adapters, config, lifecycle, the clients
 //   menud, menuctl: thin executables
 // A plugin module links the dynamic MenudPluginAPI product and so needs libMenudPluginAPI.so; the
 // daemon exports its symbols and carries that name (lld writes a soname into an executable;
@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "MenudPluginAPI", type: .dynamic, targets: ["MenudPluginAPI"]),
         // For plugin authors' tests: an action probe, a fake process launcher, the daemon's item checks.
         .library(name: "MenudPluginTesting", targets: ["MenudPluginTesting"]),
+        // A typed Swift client of the daemon's socket (docs/protocol.md shows it).
+        .library(name: "MenudClient", targets: ["MenudClient"]),
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -61,6 +63,7 @@ let package = Package(
             "MenudLoop", "MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
+        .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
@@ -81,7 +84,9 @@ let package = Package(
         ]),
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
         .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl", "menud-fixture"]),
+        .testTarget(name: "IntegrationTests", dependencies: [
+            "MenudNative", "MenudClient", "MenudJSON", "MenudProtocol", "menud", "menuctl", "menud-fixture",
+        ]),
         .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -88,11 +88,14 @@ final class LayeringTests: XCTestCase {
     }
 
     /// The wire sits below everything else: the JSON module stands alone, the protocol module
-    /// sees only it, so a client (menuctl, MenudClient) can speak the protocol without the core.
+    /// sees only it, so a client (menuctl, MenudClient) can speak the protocol without the core;
+    /// MenudClient adds only the socket.
     func testTheProtocolLayerStandsAlone() throws {
         let allowed: [String: Set<String>] = [
             "MenudJSON": ["Foundation"],
             "MenudProtocol": ["Foundation", "MenudJSON"],
+            // The Swift client needs the socket (MenudNative), never the daemon's insides.
+            "MenudClient": ["Foundation", "MenudNative", "MenudJSON", "MenudProtocol"],
         ]
         for file in try sources() {
             guard let permitted = allowed[file.module] else { continue }
