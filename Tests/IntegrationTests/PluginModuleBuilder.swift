@@ -14,7 +14,13 @@ enum PluginModuleBuilder {
         if let hello { return try hello.get() }
         let package = sourceTree.appendingPathComponent("Plugins/Examples/Hello")
         let result = Result<URL, any Error> {
-            let (status, output) = try run(["swift", "build", "--package-path", package.path])
+            var (status, output) = try run(["swift", "build", "--package-path", package.path])
+            if status != 0 {
+                // An earlier build of the example can miss a source file added to this tree
+                // since (its dependency's file list is cached): build it once more from clean.
+                try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
+                (status, output) = try run(["swift", "build", "--package-path", package.path])
+            }
             guard status == 0 else { throw DaemonTestError("the example plugin did not build:\n\(output)") }
             let (_, binPath) = try run(["swift", "build", "--package-path", package.path, "--show-bin-path"])
             return URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("libHello.so")
