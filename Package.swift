@@ -11,12 +11,22 @@ import PackageDescription
 //   Plugins/*: the actions that ship
 //   MenudRuntime, MenuctlKit, MenudClient: adapters, config, lifecycle, the clients
 //   menud, menuctl: thin executables
+// A plugin module links the dynamic MenudPluginAPI product and so needs libMenudPluginAPI.so; the
+// daemon exports its symbols and carries that name (lld writes a soname into an executable;
+// gold drops it), so the module's references bind to the
+// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md).
+let exportsPluginAPI: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so"]),
+]
+
 let package = Package(
     name: "menud",
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
-        .library(name: "MenudPluginAPI", targets: ["MenudPluginAPI"]),
+        .library(name: "MenudPluginAPI", type: .dynamic, targets: ["MenudPluginAPI"]),
+        // For plugin authors' tests: an action probe, a fake process launcher, the daemon's item checks.
+        .library(name: "MenudPluginTesting", targets: ["MenudPluginTesting"]),
         // A typed Swift client of the daemon's socket (docs/protocol.md shows it).
         .library(name: "MenudClient", targets: ["MenudClient"]),
     ],
@@ -43,6 +53,8 @@ let package = Package(
 
         .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
 
+        .target(name: "MenudPluginTesting", dependencies: ["MenudPluginAPI", "MenudNative"]),
+
         .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
         .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
         .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
@@ -54,10 +66,11 @@ let package = Package(
         .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
-        .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
+        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
-        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture"),
+        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture",
+                         linkerSettings: exportsPluginAPI),
 
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
@@ -67,7 +80,7 @@ let package = Package(
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "MenudPluginAPI", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
+            "MenudPluginAPI", "MenudPluginTesting", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
         ]),
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
         .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),

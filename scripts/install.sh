@@ -8,7 +8,10 @@
 #   PREFIX/bin/menud, PREFIX/bin/menuctl              the programs
 #   PREFIX/share/menud/menud.json5                    the documented default config, for reference
 #   PREFIX/share/menud/web/                           the web page (clients/web), which menud serves
-#   PREFIX/share/doc/menud/service.md, protocol.md    the documentation
+#   PREFIX/share/doc/menud/service.md, protocol.md,   the documentation
+#     plugins.md
+#   PREFIX/lib/menud/plugins/                         the folder of installed plugin modules,
+#                                                     which menud loads (empty at first)
 #   UNITS/menud.service, UNITS/menud.socket           the systemd user units, ExecStart naming
 #                                                     PREFIX/bin/menud; UNITS is $SYSTEMD_USER_DIR,
 #                                                     else ${XDG_CONFIG_HOME:-~/.config}/systemd/user
@@ -134,7 +137,10 @@ done
 rm -rf "$share_dir/web"
 mv "$share_dir/web.installing.$$" "$share_dir/web"
 echo "installed $share_dir/web ($(find "$share_dir/web" -type f | wc -l | tr -d ' ') files)"
-for doc in service.md protocol.md; do
+mkdir -p "$prefix/lib/menud/plugins"
+chmod 0755 "$prefix/lib/menud/plugins"
+echo "installed $prefix/lib/menud/plugins (plugin modules; see $doc_dir/plugins.md)"
+for doc in service.md protocol.md plugins.md; do
     if [ -f "$source_dir/docs/$doc" ]; then
         put "$source_dir/docs/$doc" "$doc_dir/$doc" 0644
     fi

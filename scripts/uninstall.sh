@@ -5,7 +5,8 @@
 #
 # - stops and disables the user units when a systemd user manager is reachable (never when
 #   SYSTEMD_USER_DIR is set: that names a staging folder, not the live one);
-# - removes PREFIX/bin/menud and menuctl, PREFIX/share/menud (with the web page), PREFIX/share/doc/menud, and the
+# - removes PREFIX/bin/menud and menuctl, PREFIX/share/menud (with the web page), PREFIX/share/doc/menud,
+#   PREFIX/lib/menud/plugins when it holds no module, and the
 #   units, with the enable links pointing at them;
 # - removes the config only when it is still the default one, and only when something of
 #   this PREFIX was installed (every PREFIX shares the one config). A config you changed is
@@ -115,9 +116,14 @@ if [ -d "$prefix/share/menud/web" ]; then
     removed=$((removed + 1))
 fi
 prune "$prefix/share/menud" "$prefix"
-for doc in service.md protocol.md; do
+for doc in service.md protocol.md plugins.md; do
     remove "$prefix/share/doc/menud/$doc"
 done
+# The modules folder goes only when it is empty: installed plugins are the user's.
+prune "$prefix/lib/menud/plugins" "$prefix"
+if [ -d "$prefix/lib/menud/plugins" ]; then
+    echo "kept $prefix/lib/menud/plugins: it holds plugin modules (delete them yourself if you no longer want them)"
+fi
 prune "$prefix/share/doc/menud" "$prefix"
 
 if [ "$removed" -eq 0 ]; then

@@ -32,9 +32,16 @@ extension CommandActionSpec {
         }
         let scope: CommandScope = usesPaths ? .files : usesPerFile ? .singleFile : .directory
         let match = try parseMatch(settings, scope: scope)
-        return CommandActionSpec(
+        var spec = CommandActionSpec(
             index: index, title: title, icon: icon, key: key, match: match, argv: argv, inputPrompt: inputPrompt,
             inputDefault: inputDefault, isDestructive: isDestructive, timeoutMs: timeoutMs)
+        if let progress = try settings.string("progress") {
+            guard progress == "percent" else {
+                throw PluginSettingsError(key: settings.keyPath("progress"), problem: "\"\(progress)\" is not a progress source; the one there is: \"percent\" (each NN% the program prints)")
+            }
+            spec.reportsPercent = true
+        }
+        return spec
     }
 
     private static func parseKey(_ settings: PluginSettings) throws -> Character? {

@@ -43,6 +43,8 @@ public struct CommandActionSpec: Sendable, Hashable {
     public let isDestructive: Bool
     /// Stop the program after this many milliseconds.
     public let timeoutMs: Int64?
+    /// `progress: "percent"`: each `NN%` the program prints is reported as the action's progress.
+    public var reportsPercent = false
 
     /// Which targets it is offered for.
     public var scope: CommandScope {
@@ -61,7 +63,7 @@ public struct CommandActionSpec: Sendable, Hashable {
     public var itemID: String { "command-\(index)" }
 
     /// The keys a command accepts.
-    public static let allowedKeys = ["argv", "destructive", "icon", "input", "key", "match", "timeout", "title"]
+    public static let allowedKeys = ["argv", "destructive", "icon", "input", "key", "match", "progress", "timeout", "title"]
     /// The keys `match` accepts.
     public static let allowedMatchKeys = ["count", "glob", "maxSize", "mime", "minSize", "states"]
 }

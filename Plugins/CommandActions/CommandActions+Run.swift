@@ -73,7 +73,15 @@ extension CommandActions {
         context.log.info("running “\(spec.title)”: \(argv.map(Self.quotedForLog).joined(separator: " "))")
         let result: ProcessResult
         do {
-            result = try await context.processes.run(argv, workingDirectory: context.root, timeoutMs: spec.timeoutMs)
+            let progress = context.progress
+            var follow: (@Sendable (ProcessOutputLine) -> Void)?
+            if spec.reportsPercent {
+                follow = { (line: ProcessOutputLine) in
+                    if let percent = CommandActions.lastPercent(in: line.text) { progress.report(fraction: percent / 100, message: line.text) }
+                }
+            }
+            result = try await context.processes.run(argv, workingDirectory: context.root, timeoutMs: spec.timeoutMs,
+                                                     outputLimitBytes: ProcessResult.tailLimitBytes, onOutput: follow)
         } catch let error as ActionFailure {
             throw error
         } catch is CancellationError {
@@ -82,6 +90,21 @@ extension CommandActions {
             throw ActionFailure("Cannot run “\(spec.title)” (\(argv[0])): \(error.localizedDescription).")
         }
         return try outcome(of: result, spec: spec)
+    }
+
+    /// The last `NN%` (or `NN.N%`) of a line, 0...100; nil when it has none.
+    static func lastPercent(in line: String) -> Double? {
+        let characters = Array(line)
+        var end = characters.count - 1
+        while end >= 0 {
+            if characters[end] == "%" {
+                var start = end
+                while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber || characters[start - 1] == "." { start -= 1 }
+                if start < end, let value = Double(String(characters[start..<end])), (0...100).contains(value) { return value }
+            }
+            end -= 1
+        }
+        return nil
     }
 
     /// The outcome of a finished run, or the failure it stands for.

@@ -9,6 +9,7 @@ public enum HelpText {
         case "menu": menu
         case "raw": raw
         case "web": web
+        case "plugin": plugin
         default: overview
         }
     }
@@ -38,9 +39,30 @@ public enum HelpText {
           menu PATH...          open a file's menu and run what you pick
           raw JSON | raw -      send JSON-RPC messages and print every reply line
           web [--open]          the web page's URL with its secret (menud --web ADDR)
+          plugin new|install|list  write, install and list plugin modules
           help [COMMAND]        this help, or a command's
 
         Start a daemon with `menud --root DIR` or `systemctl --user start menud.socket`.
+
+        \(common)
+        """
+
+    static let plugin = """
+        Usage: menuctl plugin new NAME [DIR] [--menud DIR]
+               menuctl plugin install FILE.so
+               menuctl plugin list
+
+        new      writes a plugin package NAME in DIR (default ./NAME): Package.swift, one source
+                 file with one working action, and a test. It depends on the menud source tree
+                 (--menud DIR, default the tree this menuctl was built from) and builds with
+                 `swift build -c release` into .build/release/libNAME.so.
+        install  checks that FILE.so is a plugin module, copies it into the plugin folder
+                 ($XDG_DATA_HOME/menud/plugins, else ~/.local/share/menud/plugins) through a
+                 temporary file and a rename, and asks the running daemon to reload (SIGHUP).
+        list     the daemon's plugins, built in or from which file, and the modules it refused.
+
+        From nothing to a new action:  menuctl plugin new Hello && cd Hello &&
+        swift build -c release && menuctl plugin install .build/release/libHello.so
 
         \(common)
         """

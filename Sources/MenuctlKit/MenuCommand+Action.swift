@@ -21,6 +21,12 @@ extension MenuCommand {
             cancel(menu)
             throw .usage("'\(item.title)' asks for \(input.prompt.lowercased()); pass it with --input TEXT.", command: "menu")
         }
+        if item.disabled {
+            // The daemon would refuse the selection; its reason is the item's status.
+            cancel(menu)
+            let why = item.status.map { ": \($0.text)" } ?? ""
+            throw .failure("'\(item.title)' is disabled\(why); nothing was run.")
+        }
         return try runChosen(item, in: menu)
     }
 

@@ -6,6 +6,7 @@ public enum MenuctlCommand: Sendable, Equatable {
     case menu(MenuOptions)
     case raw(RawOptions)
     case web(WebOptions)
+    case plugin(PluginOptions)
     /// `--help`: the help of a command (`""` for the overview).
     case help(String)
     case version

@@ -9,7 +9,7 @@ public struct MenuctlInvocation: Sendable, Equatable {
     }
 
     /// The commands, in the order the overview lists them; `list` is an alias of `ls`.
-    public static let commandNames = ["status", "ls", "watch", "menu", "raw", "web"]
+    public static let commandNames = ["status", "ls", "watch", "menu", "raw", "web", "plugin"]
 
     /// Parses `arguments` (without the program name). Global options may come before the command
     /// or among its options; `menuctl help [COMMAND]` is `--help`.
@@ -55,6 +55,7 @@ public struct MenuctlInvocation: Sendable, Equatable {
         case "menu": (valued, flags) = (["row", "pick", "input", "viewport", "at", "width"], ["background", "json"])
         case "raw": (valued, flags) = ([], [])
         case "web": (valued, flags) = ([], ["open"])
+        case "plugin": (valued, flags) = (["menud"], [])
         default:
             throw .usage("there is no command '\(name)'; the commands are \(commandNames.joined(separator: ", ")).", command: "")
         }
@@ -78,6 +79,8 @@ public struct MenuctlInvocation: Sendable, Equatable {
         case "web":
             try expectNoPositionals(parsed, command: name)
             command = .web(WebOptions(open: parsed.has("open")))
+        case "plugin":
+            command = .plugin(try PluginOptions.parse(parsed))
         default:
             guard parsed.positionals.count == 1 else {
                 throw .usage("raw takes one JSON message, or - to read messages from standard input, one per line.", command: name)

@@ -39,6 +39,8 @@ public enum MenuctlMain {
                 return try RawCommand(options: options, console: console, socketPath: socketPath).run()
             case .web(let options):
                 return try WebCommand(options: options, console: console, socketPath: socketPath).run()
+            case .plugin(let options):
+                return try PluginCommand(options: options, console: console, socketPath: socketPath, environment: environment).run()
             }
         } catch {
             console.err(error.report)

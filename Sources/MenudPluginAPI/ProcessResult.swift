@@ -14,6 +14,8 @@ public struct ProcessResult: Sendable, Hashable {
 
     /// How much of each output stream a launcher keeps: the last 4 KiB.
     public static let tailLimitBytes = 4096
+    /// The largest `outputLimitBytes` a run may ask for (more is cut to this).
+    public static let maxOutputLimitBytes = 1 << 20
 
     /// A result with every field given.
     public init(exitCode: Int32?, signal: Int32?, stdoutTail: String, stderrTail: String, timedOut: Bool) {

@@ -10,6 +10,8 @@ public struct StatusDaemonFacts: Sendable, Equatable {
     /// nil when files never expire (written as `null`).
     public var expireAfterMs: Int64?
     public var plugins: [StatusPlugin]
+    /// Plugin module files refused at the last (re)load, with why; empty when none.
+    public var refusedPlugins: [StatusRefusedPlugin] = []
     public var socket: String
     public var pid: Int64
     /// The web page, nil when it is off (written as `null`).
@@ -43,6 +45,13 @@ public struct StatusDaemonFacts: Sendable, Equatable {
             plugins.append(try StatusPlugin(from: plugin))
         }
         self.plugins = plugins
+        refusedPlugins = []
+        for entry in object["refusedPlugins"]?.arrayValue ?? [] {
+            guard let refused = entry.objectValue else {
+                throw .invalidParams(param: "refusedPlugins", "every entry of refusedPlugins must be an object {file, reason}")
+            }
+            refusedPlugins.append(try StatusRefusedPlugin(from: refused))
+        }
         socket = try object.requiredString("socket")
         pid = try object.requiredInt("pid")
         if let web = object["web"], web != .null {
@@ -67,6 +76,10 @@ public struct StatusDaemonFacts: Sendable, Equatable {
         writer.key("plugins")
         writer.beginArray()
         for plugin in plugins { plugin.write(to: &writer) }
+        writer.endArray()
+        writer.key("refusedPlugins")
+        writer.beginArray()
+        for refused in refusedPlugins { refused.write(to: &writer) }
         writer.endArray()
         writer.key("socket"); writer.writeString(socket)
         writer.key("pid"); writer.writeInt(pid)

@@ -6,17 +6,25 @@ public struct StatusPlugin: Sendable, Equatable {
     public var version: String
     /// How many actions the plugin offers.
     public var actions: Int64
+    /// The module file the plugin was loaded from; nil for a plugin built into the daemon.
+    public var file: String?
+    /// Something to act on, such as a replaced module that needs a restart; nil when none.
+    public var notice: String?
 
-    public init(name: String, version: String, actions: Int64) {
+    public init(name: String, version: String, actions: Int64, file: String? = nil, notice: String? = nil) {
         self.name = name
         self.version = version
         self.actions = actions
+        self.file = file
+        self.notice = notice
     }
 
     public init(from object: JSONObject) throws(RPCError) {
         name = try object.requiredString("name", within: "plugins")
         version = try object.requiredString("version", within: "plugins")
         actions = try object.requiredInt("actions", within: "plugins")
+        file = try object.optionalString("file", within: "plugins")
+        notice = try object.optionalString("notice", within: "plugins")
     }
 
     public func write(to writer: inout JSONWriter) {
@@ -24,6 +32,9 @@ public struct StatusPlugin: Sendable, Equatable {
         writer.key("name"); writer.writeString(name)
         writer.key("version"); writer.writeString(version)
         writer.key("actions"); writer.writeInt(actions)
+        writer.key("builtIn"); writer.writeBool(file == nil)
+        if let file { writer.key("file"); writer.writeString(file) }
+        if let notice { writer.key("notice"); writer.writeString(notice) }
         writer.endObject()
     }
 }

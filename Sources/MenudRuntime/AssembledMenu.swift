@@ -8,4 +8,7 @@ struct AssembledMenu {
     let sessionItems: [MenuSessionItem]
     /// What each item with an action runs, by menu-wide id.
     let actions: [String: ResolvedItem]
+    /// Shortcut keys dropped because an earlier item had them, one sentence each saying which
+    /// item kept the key.
+    var keyClashes: [String] = []
 }

@@ -13,6 +13,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var web: String?
     /// `--web-documents DIR`: the page's folder (overrides the config's `web.documents`).
     public var webDocuments: String?
+    /// `--plugin FILE`, repeatable: plugin modules to load (for development).
+    public var pluginFiles: [String] = []
     public var showVersion = false
     public var showHelp = false
 
@@ -21,7 +23,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     public static let usage = """
         Usage: menud [--root DIR] [--socket PATH] [--config FILE] [--settle DURATION]
                      [--expire-after DURATION|off] [--log-level debug|info|warning|error]
-                     [--web ADDR] [--web-documents DIR] [--version] [--help]
+                     [--web ADDR] [--web-documents DIR] [--plugin FILE]... [--version] [--help]
 
         Watches DIR (default: the config's root, else the current directory), tracks which
         files are pending, ready or expired, and serves them and their context menus over a
@@ -40,6 +42,9 @@ public struct CommandLineOptions: Sendable, Equatable {
                                    web.allowNonLoopback); `menuctl web` prints its URL
           --web-documents DIR      the page's folder (default: PREFIX/share/menud/web as
                                    installed, else the source tree's clients/web)
+          --plugin FILE            load the plugin module FILE (a .so; repeatable), besides
+                                   $XDG_DATA_HOME/menud/plugins, PREFIX/lib/menud/plugins
+                                   and the config's pluginPaths
           --version                print the version and exit
           --help                   print this help and exit
 
@@ -85,6 +90,7 @@ public struct CommandLineOptions: Sendable, Equatable {
                 options.logLevel = level
             case "--web": options.web = try value(for: flag, inline: inline)
             case "--web-documents": options.webDocuments = try value(for: flag, inline: inline)
+            case "--plugin": options.pluginFiles.append(try value(for: flag, inline: inline))
             case "--version", "-V": options.showVersion = true
             case "--help", "-h": options.showHelp = true
             default:

@@ -47,13 +47,15 @@ public struct MenudConfig: Sendable, Equatable {
     public var commands: [ConfigValue]
     /// The web page and its WebSocket; nil (the default): off.
     public var web: ConfigWeb?
+    /// Plugin modules to load besides the plugin folders': `.so` files, or folders of them.
+    public var pluginPaths: [String] = []
 
     /// Every key a configuration file may hold at the top level.
     public static let allowedKeys = [
         "root", "socket", "settle", "expireAfter", "partialSuffixes", "ignore", "logLevel",
         "maxFrameBytes", "maxOutputBytesPerClient", "maxConnections", "menuExpire", "menuBuildTimeout",
         "actionTimeout", "maxOpenMenusPerConnection", "maxRunningActions", "maxWatches", "allowUids",
-        "defaultFileAction", "plugins", "commands", "web",
+        "defaultFileAction", "plugins", "commands", "web", "pluginPaths",
     ]
 
     /// The defaults for this process's environment.

@@ -104,6 +104,9 @@ enum ConfigLoader {
             }
             config.commands = commands.map(\.value)
         }
+        if let paths = try top.stringArray("pluginPaths") {
+            config.pluginPaths = paths.map { environment.resolvePath($0.value, relativeTo: baseDirectory) }
+        }
         if let web = top["web"] {
             config.web = try buildWeb(web, file: file, baseDirectory: baseDirectory, environment: environment)
         }

@@ -13,6 +13,8 @@ final class DaemonRoot {
     private let log: Logger
     private let loop: EventLoop
     private let factories: [PluginFactory]
+    /// The plugin modules loaded from files, kept for the life of the process.
+    private let modules: PluginModuleCatalog
     private var configuration: DaemonConfiguration
     private let transport: PipeTransport
     /// The web page's WebSocket, when `--web` or `web.listen` turns it on.
@@ -21,7 +23,10 @@ final class DaemonRoot {
     private let group: ServiceGroup
 
     init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
-        let configuration = try DaemonConfiguration.checked(settings, factories: pluginFactories, log: log)
+        let modules = PluginModuleCatalog(log: log)
+        let scan = modules.scan(PluginFolders.resolve(settings: settings), taken: pluginFactories.map(\.name))
+        let configuration = try DaemonConfiguration.checked(settings, factories: pluginFactories, modules: scan, log: log)
+        self.modules = modules
         self.configuration = configuration
         self.log = log
         factories = pluginFactories
@@ -37,7 +42,7 @@ final class DaemonRoot {
         let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
                                        openRoot: openRoot, pager: pager, server: server)
-        let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop)
+        let host = PluginHost(configuration: configuration, log: log, loop: loop, scheduler: loop, clock: clock)
         let menus = try MenuService(configuration: configuration, log: log, clock: clock, scheduler: loop, files: files,
                                     openRoot: openRoot, host: host, pager: pager, actions: actions, server: server)
         let notifier = try NotifierService(files: files, server: server, scheduler: loop)
@@ -116,19 +121,18 @@ final class DaemonRoot {
         group.shutdown(graceMs: DaemonRoot.shutdownGraceMs) { [unowned self] in loop.stop() }
     }
 
-    /// SIGHUP: reads the config file again and applies it, or keeps the running one (and says
-    /// why) when the new one is refused.
+    /// SIGHUP: reads the config file again and the plugin folders, and applies them, or keeps
+    /// the running configuration (and says why) when the new one is refused.
     func reload() {
         guard !group.isStopping else { return }
-        guard let path = configuration.settings.configPath else {
-            log.info("SIGHUP: no config file in use, nothing to reload")
-            return
-        }
+        let path = configuration.settings.configPath ?? "the plugin folders (no config file in use)"
         systemd.reloadBegins()
         defer { systemd.reloadEnded() }
         do {
-            let fresh = try DaemonConfiguration.checked(DaemonSettings.reload(from: configuration.settings), factories: factories, log: log)
-            let changes = configuration.settings.describeChanges(to: fresh.settings)
+            let settings = try DaemonSettings.reload(from: configuration.settings)
+            let scan = modules.scan(PluginFolders.resolve(settings: settings), taken: factories.map(\.name))
+            let fresh = try DaemonConfiguration.checked(settings, factories: factories, modules: scan, log: log)
+            let changes = configuration.settings.describeChanges(to: fresh.settings) + Self.describePluginChanges(from: configuration, to: fresh)
             configuration = fresh
             log.level = fresh.settings.logLevel
             group.reload(fresh)
@@ -136,5 +140,12 @@ final class DaemonRoot {
         } catch {
             log.error("SIGHUP: kept the running config; the new one is refused: \(error)")
         }
+    }
+
+    /// The plugins a reload added or dropped, for its log line.
+    private static func describePluginChanges(from old: DaemonConfiguration, to fresh: DaemonConfiguration) -> [String] {
+        let before = Set(old.plugins.entries.map(\.name))
+        let after = Set(fresh.plugins.entries.map(\.name))
+        return after.subtracting(before).sorted().map { "plugin \($0) added" } + before.subtracting(after).sorted().map { "plugin \($0) removed" }
     }
 }

@@ -48,7 +48,7 @@ struct DaemonSettings {
             let candidate = base + "/menud/config.json5"
             configPath = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
-        let config: MenudConfig
+        var config: MenudConfig
         if let configPath {
             guard FileManager.default.fileExists(atPath: configPath) else {
                 throw StartupError("the config file \(configPath) does not exist; create it (config/menud.json5 is a documented example) or drop --config")
@@ -59,15 +59,16 @@ struct DaemonSettings {
         } else {
             config = MenudConfig.defaults
         }
+        config.commands += try DropInActions.load(environment: environment)
         return try DaemonSettings(config: config, configPath: configPath, options: options, environment: environment)
     }
 
     /// Re-reads the config file for SIGHUP; the command line still wins. The root and the
     /// socket cannot change while running, nor can the web server.
     static func reload(from current: DaemonSettings) throws -> DaemonSettings {
-        guard let path = current.configPath else { return current }
-        let config = try MenudConfig.load(from: URL(fileURLWithPath: path))
-        var fresh = try DaemonSettings(config: config, configPath: path, options: current.options, environment: current.environment)
+        var config = try current.configPath.map { try MenudConfig.load(from: URL(fileURLWithPath: $0)) } ?? MenudConfig.defaults
+        config.commands += try DropInActions.load(environment: current.environment)
+        var fresh = try DaemonSettings(config: config, configPath: current.configPath, options: current.options, environment: current.environment)
         fresh.root = current.root
         fresh.rootBytes = current.rootBytes
         fresh.rootSpellings = current.rootSpellings
@@ -95,6 +96,20 @@ struct DaemonSettings {
         if fresh.ignore != ignore { changes.append("ignore") }
         if fresh.logLevel != logLevel { changes.append("logLevel \(fresh.logLevel.rawValue)") }
         if fresh.maxFrameBytes != maxFrameBytes { changes.append("maxFrameBytes \(fresh.maxFrameBytes)") }
+        if fresh.menuExpireMs != menuExpireMs { changes.append("menuExpire \(DurationText.format(fresh.menuExpireMs))") }
+        if fresh.menuBuildTimeoutMs != menuBuildTimeoutMs { changes.append("menuBuildTimeout \(DurationText.format(fresh.menuBuildTimeoutMs))") }
+        if fresh.actionTimeoutMs != actionTimeoutMs { changes.append("actionTimeout \(DurationText.format(fresh.actionTimeoutMs))") }
+        if fresh.maxOpenMenusPerConnection != maxOpenMenusPerConnection { changes.append("maxOpenMenusPerConnection \(fresh.maxOpenMenusPerConnection)") }
+        if fresh.maxRunningActions != maxRunningActions { changes.append("maxRunningActions \(fresh.maxRunningActions)") }
+        if fresh.maxConnections != maxConnections { changes.append("maxConnections \(fresh.maxConnections)") }
+        if fresh.maxOutputBytesPerClient != maxOutputBytesPerClient { changes.append("maxOutputBytesPerClient \(fresh.maxOutputBytesPerClient)") }
+        if fresh.allowUids != allowUids { changes.append("allowUids") }
+        if fresh.rescanIntervalMs != rescanIntervalMs { changes.append("rescanInterval \(DurationText.format(fresh.rescanIntervalMs))") }
+        if fresh.maxWatches != maxWatches { changes.append("maxWatches \(fresh.maxWatches.map(String.init) ?? "null")") }
+        if fresh.config.defaultFileAction != config.defaultFileAction { changes.append("defaultFileAction \(fresh.config.defaultFileAction)") }
+        if fresh.config.commands != config.commands { changes.append("commands") }
+        if fresh.config.plugins != config.plugins { changes.append("plugins") }
+        if fresh.config.pluginPaths != config.pluginPaths { changes.append("pluginPaths") }
         if fresh.config.root != config.root || fresh.config.socket != config.socket {
             changes.append("root/socket changes take effect after a restart")
         }

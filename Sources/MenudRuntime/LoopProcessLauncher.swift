@@ -15,6 +15,13 @@ final class LoopProcessLauncher: ProcessLauncher {
     }
 
     func run(_ argv: [String], workingDirectory: String, timeoutMs: Int64?) async throws -> ProcessResult {
+        try await run(argv, workingDirectory: workingDirectory, timeoutMs: timeoutMs, outputLimitBytes: ProcessResult.tailLimitBytes, onOutput: nil)
+    }
+
+    /// Lines go from the loop into a bounded stream that a child task of the caller drains into
+    /// `onOutput`, so a slow `onOutput` never holds the loop.
+    func run(_ argv: [String], workingDirectory: String, timeoutMs: Int64?, outputLimitBytes: Int,
+             onOutput: (@Sendable (ProcessOutputLine) -> Void)?) async throws -> ProcessResult {
         // exec takes C strings: an argument would silently end at its first NUL, and the
         // program would get another argument than the one meant.
         if let position = argv.firstIndex(where: { $0.utf8.contains(0) }) {
@@ -25,8 +32,22 @@ final class LoopProcessLauncher: ProcessLauncher {
         if workingDirectory.utf8.contains(0) {
             throw ActionFailure("cannot start \(argv.first ?? "the program"): its working directory contains a NUL character; nothing was run")
         }
-        let run = ProcessRun(id: nextId.add(1, ordering: .relaxed).oldValue, argv: argv,
-                             workingDirectory: workingDirectory, timeoutMs: timeoutMs)
+        guard let onOutput else {
+            return try await start(ProcessRun(id: nextId.add(1, ordering: .relaxed).oldValue, argv: argv, workingDirectory: workingDirectory,
+                                              timeoutMs: timeoutMs, outputLimitBytes: outputLimitBytes))
+        }
+        let (stream, lines) = AsyncStream<ProcessOutputLine>.makeStream(bufferingPolicy: .bufferingNewest(1024))
+        let run = ProcessRun(id: nextId.add(1, ordering: .relaxed).oldValue, argv: argv, workingDirectory: workingDirectory,
+                             timeoutMs: timeoutMs, outputLimitBytes: outputLimitBytes, lines: lines)
+        async let followed: Void = { for await line in stream { onOutput(line) } }()
+        let result: Result<ProcessResult, any Error>
+        do { result = .success(try await start(run)) } catch { result = .failure(error) }
+        lines.finish()
+        await followed
+        return try result.get()
+    }
+
+    private func start(_ run: ProcessRun) async throws -> ProcessResult {
         let inbox = self.inbox
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -8,7 +8,9 @@ import MenudPluginAPI
 struct MenuAssembler {
     let target: MenuAssemblyTarget
     private var count = 0
-    private var usedKeys: Set<Character> = []
+    /// Each shortcut key taken so far -> the plugin and the item (`“title” (plugin NAME)`) that have it.
+    private var usedKeys: [Character: (plugin: String, item: String)] = [:]
+    private var keyClashes: [String] = []
     private var sessionItems: [MenuSessionItem] = []
     private var actions: [String: ResolvedItem] = [:]
 
@@ -30,7 +32,7 @@ struct MenuAssembler {
                 }
             }
         }
-        return AssembledMenu(items: items, sessionItems: assembler.sessionItems, actions: assembler.actions)
+        return AssembledMenu(items: items, sessionItems: assembler.sessionItems, actions: assembler.actions, keyClashes: assembler.keyClashes)
     }
 
     /// Assembles `item` and its children (in that order, so ids run depth first).
@@ -40,7 +42,18 @@ struct MenuAssembler {
         let id = "i\(count)"
         var item = original
         item.children = []
-        if let key = item.key, !usedKeys.insert(key).inserted { item.key = nil }
+        if let key = item.key {
+            let who = "“\(item.title)” (\(plugin.isEmpty ? "the directory" : "plugin \(plugin)"))"
+            if let holder = usedKeys[key] {
+                // Across plugins only: within one, a key repeated in a submenu is its own choice.
+                if holder.plugin != plugin {
+                    keyClashes.append("\(who) loses its shortcut key \"\(key)\" to \(holder.item), which comes first in the menu")
+                }
+                item.key = nil
+            } else {
+                usedKeys[key] = (plugin, who)
+            }
+        }
         let isGroup = !original.children.isEmpty
         sessionItems.append(MenuSessionItem(id: id, isDisabled: item.isDisabled || (item.action == nil && !isGroup),
                                             isSubmenu: isGroup, needsInput: item.input != nil))

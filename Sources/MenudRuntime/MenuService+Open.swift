@@ -70,6 +70,9 @@ extension MenuService {
         }
         sections += collected.map { MenuSection(plugin: $0.plugin, items: $0.items) }
         let menu = MenuAssembler.assemble(sections, for: target)
+        for clash in menu.keyClashes where loggedKeyClashes.count < 1024 && loggedKeyClashes.insert(clash).inserted {
+            log.info(clash)
+        }
 
         var statesAtOpen: [RelativePath: MenudProtocol.FileState] = [:]
         for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.snapshot(of: path)?.state }

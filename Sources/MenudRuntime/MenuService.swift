@@ -26,6 +26,8 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
     var plugins: PluginSet
     private let expiryTimer: any ScheduledTimer
     private var armedExpiryMs: Int64?
+    /// Shortcut-key clashes already logged: each is logged once, not on every menu.
+    var loggedKeyClashes: Set<String> = []
 
     init(configuration: DaemonConfiguration, log: Logger, clock: any Clock, scheduler: any LoopScheduler,
          files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, host: PluginHost,

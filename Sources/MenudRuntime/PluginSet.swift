@@ -11,15 +11,20 @@ struct PluginSet: Sendable {
 
     /// Builds every enabled plugin. A plugin named in the config that does not exist, or
     /// settings a plugin refuses, stop start-up with a message naming the file and the key.
-    static func build(config: MenudConfig, configPath: String?, factories: [PluginFactory] = PluginRegistry.factories) throws -> PluginSet {
-        try build(config: config, configPath: configPath, configured: PluginRegistry.configured(factories))
+    /// `refused` (plugin modules that were not loaded) are named when the config names a plugin
+    /// that is missing: it may be one of them.
+    static func build(config: MenudConfig, configPath: String?, factories: [PluginFactory] = PluginRegistry.factories,
+                      refused: [PluginModuleScan.Refused] = []) throws -> PluginSet {
+        try build(config: config, configPath: configPath, configured: PluginRegistry.configured(factories), refused: refused)
     }
 
-    static func build(config: MenudConfig, configPath: String?, configured: [ConfiguredPluginFactory]) throws -> PluginSet {
+    static func build(config: MenudConfig, configPath: String?, configured: [ConfiguredPluginFactory],
+                      refused: [PluginModuleScan.Refused] = []) throws -> PluginSet {
         let file = configPath ?? "the built-in defaults"
         let known = configured.map(\.factory.name)
         for name in config.plugins.keys.sorted() where !known.contains(name) {
-            throw StartupError("unknown plugin \"\(name)\" under plugins in \(file); the plugins are: \(known.joined(separator: ", "))")
+            let modules = refused.isEmpty ? "" : "; plugin modules refused: " + refused.map(\.reason).joined(separator: "; ")
+            throw StartupError("unknown plugin \"\(name)\" under plugins in \(file); the plugins are: \(known.joined(separator: ", "))\(modules)")
         }
         var entries: [Entry] = []
         for entry in configured {

@@ -12,12 +12,19 @@ final class ProcessRun: Sendable {
     let argv: [String]
     let workingDirectory: String
     let timeoutMs: Int64?
+    /// How much of each stream's end the result keeps.
+    let outputLimitBytes: Int
+    /// Where lines go as they come (to the action's task), nil when nobody follows them.
+    let lines: AsyncStream<ProcessOutputLine>.Continuation?
 
-    init(id: Int, argv: [String], workingDirectory: String, timeoutMs: Int64?) {
+    init(id: Int, argv: [String], workingDirectory: String, timeoutMs: Int64?,
+         outputLimitBytes: Int = ProcessResult.tailLimitBytes, lines: AsyncStream<ProcessOutputLine>.Continuation? = nil) {
         self.id = id
         self.argv = argv
         self.workingDirectory = workingDirectory
         self.timeoutMs = timeoutMs
+        self.outputLimitBytes = min(max(outputLimitBytes, 1), ProcessResult.maxOutputLimitBytes)
+        self.lines = lines
     }
 
     func attach(_ continuation: CheckedContinuation<ProcessResult, any Error>) {
@@ -35,6 +42,7 @@ final class ProcessRun: Sendable {
             state.continuation = nil
             return continuation
         }
+        lines?.finish()
         continuation?.resume(with: result)
     }
 }

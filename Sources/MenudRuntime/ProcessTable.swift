@@ -16,11 +16,32 @@ final class ProcessTable {
         let run: ProcessRun
         var child: ChildProcess?
         var timeLimit: LoopTimer?
-        var stdout = TailBuffer(limit: ProcessResult.tailLimitBytes)
-        var stderr = TailBuffer(limit: ProcessResult.tailLimitBytes)
+        var stdout: TailBuffer
+        var stderr: TailBuffer
+        var stdoutLines = LineSplitter()
+        var stderrLines = LineSplitter()
         var timedOut = false
         var stopping = false
-        init(run: ProcessRun) { self.run = run }
+        init(run: ProcessRun) {
+            self.run = run
+            stdout = TailBuffer(limit: run.outputLimitBytes)
+            stderr = TailBuffer(limit: run.outputLimitBytes)
+        }
+
+        /// Keeps the chunk's tail and hands its complete lines to whoever follows them.
+        func take(_ bytes: [UInt8], isError: Bool) {
+            if isError { stderr.append(bytes) } else { stdout.append(bytes) }
+            guard let lines = run.lines else { return }
+            let complete = isError ? stderrLines.append(bytes) : stdoutLines.append(bytes)
+            for line in complete { lines.yield(ProcessOutputLine(isError: isError, text: line)) }
+        }
+
+        /// What is left after the last newline, at the end.
+        func flushLines() {
+            guard let lines = run.lines else { return }
+            if let rest = stdoutLines.rest() { lines.yield(ProcessOutputLine(isError: false, text: rest)) }
+            if let rest = stderrLines.rest() { lines.yield(ProcessOutputLine(isError: true, text: rest)) }
+        }
     }
 
     private var entries: [Int: Entry] = [:]
@@ -49,9 +70,7 @@ final class ProcessTable {
         do {
             entry.child = try ChildProcess(
                 loop: loop, argv: run.argv, workingDirectory: run.workingDirectory,
-                onOutput: { [unowned entry] isError, bytes in
-                    if isError { entry.stderr.append(bytes) } else { entry.stdout.append(bytes) }
-                },
+                onOutput: { [unowned entry] isError, bytes in entry.take(bytes, isError: isError) },
                 onExit: { [unowned self, unowned entry] exit in
                     if exit.outputWasHeldOpen {
                         log.debug("\(run.argv.first ?? "") (pid \(entry.child?.pid ?? 0)) exited while something it started still held its output; that output is not read")
@@ -113,6 +132,7 @@ final class ProcessTable {
         entry.timeLimit?.close()
         entry.timeLimit = nil
         entry.child = nil
+        entry.flushLines()
         let result = ProcessResult(
             exitCode: exit.signal == 0 ? Int32(truncatingIfNeeded: exit.status) : nil,
             signal: exit.signal == 0 ? nil : exit.signal,

@@ -35,7 +35,10 @@ extension RunningAction {
                     ? RPCError.actionFailed(message: "the daemon stopped while the action ran")
                     : RPCError.actionTimedOut(title, limitMs: limitMs)
             } else {
-                rpcError = RPCError.actionFailed(message: "\(error)")
+                // Not an ActionFailure: a plugin's own error, whose description is rarely a
+                // sentence (`Oops()`), so say whose action it was.
+                let who = resolved.plugin.isEmpty ? "" : " of the plugin \(resolved.plugin)"
+                rpcError = RPCError.actionFailed(message: "“\(title)”\(who) stopped with an error it did not explain: \(error)")
             }
             log.info("action for menu \(menu) failed: \(rpcError.message)")
             return .failure(rpcError)

@@ -17,6 +17,7 @@ final class StatusReporter: DaemonService {
     private let webAddress: () -> (listen: String, tokenFile: String)?
     private var settings: DaemonSettings
     private var plugins: PluginSet
+    private var modules: PluginModuleScan
     /// The facts of the configuration loaded, and their members encoded (`"version":…,"pid":…`,
     /// no braces); empty until first asked for after a (re)load.
     private var facts = StatusDaemonFacts(version: "", root: "", settleMs: 0, expireAfterMs: nil, plugins: [], socket: "", pid: 0)
@@ -33,6 +34,7 @@ final class StatusReporter: DaemonService {
         self.webAddress = webAddress
         settings = configuration.settings
         plugins = configuration.plugins
+        modules = configuration.modules
     }
 
     func start() throws {}
@@ -40,6 +42,7 @@ final class StatusReporter: DaemonService {
     func reload(_ configuration: DaemonConfiguration) {
         settings = configuration.settings
         plugins = configuration.plugins
+        modules = configuration.modules
         constants = []
     }
 
@@ -69,12 +72,17 @@ final class StatusReporter: DaemonService {
     }
 
     private func daemonFacts() -> StatusDaemonFacts {
-        StatusDaemonFacts(
+        var facts = StatusDaemonFacts(
             version: DaemonRoot.version, root: settings.root, settleMs: settings.readiness.settleMs,
             expireAfterMs: settings.readiness.expireAfterMs,
-            plugins: plugins.entries.map { StatusPlugin(name: $0.name, version: $0.plugin.version, actions: Int64($0.plugin.actionTitles.count)) },
+            plugins: plugins.entries.map {
+                StatusPlugin(name: $0.name, version: $0.plugin.version, actions: Int64($0.plugin.actionTitles.count),
+                             file: modules.origins[$0.name], notice: modules.notices[$0.name])
+            },
             socket: address(), pid: Int64(getpid()),
             // The URL without its secret; the file that holds it, for `menuctl web`.
             web: webAddress().map { StatusWeb(listen: $0.listen, url: "http://\($0.listen)/", tokenFile: $0.tokenFile) })
+        facts.refusedPlugins = modules.refused.map { StatusRefusedPlugin(file: $0.file, reason: $0.reason) }
+        return facts
     }
 }

@@ -21,7 +21,7 @@ import Testing
         let cached = try written { status.write(to: &$0, daemonMembers: facts.encodedMembers) }
         #expect(plain.text == cached.text)
         #expect(plain.text.hasPrefix(#"{"uptimeMs":5,"files":{"total":3,"pending":1,"ready":2,"expired":0},"crawling":false"#))
-        #expect(plain.text.hasSuffix(#""expireAfterMs":null,"plugins":[{"name":"files","version":"1","actions":3}],"socket":"/run/s","pid":42,"web":null}"#))
+        #expect(plain.text.hasSuffix(#""expireAfterMs":null,"plugins":[{"name":"files","version":"1","actions":3,"builtIn":true}],"refusedPlugins":[],"socket":"/run/s","pid":42,"web":null}"#))
         #expect(plain.text.contains(#""unwatchedDirectories":0,"watchLimit":null,"rescanIntervalMs":1000,"connections":1"#))
         #expect(try StatusResult(from: plain.object) == status)
 
@@ -32,6 +32,13 @@ import Testing
         #expect(withWeb.text.contains(#""watchLimit":20,"#))
         #expect(withWeb.text.hasSuffix(#""pid":42,"web":{"listen":"127.0.0.1:7780","url":"http://127.0.0.1:7780/","tokenFile":"/run/t"}}"#))
         #expect(try StatusResult(from: withWeb.object) == limited)
+
+        var modules = status
+        modules.daemon.plugins.append(StatusPlugin(name: "hello", version: "2", actions: 1, file: "/p/hello.so", notice: "restart menud"))
+        modules.daemon.refusedPlugins = [StatusRefusedPlugin(file: "/p/old.so", reason: "built with Swift 5.9")]
+        let withModules = try written { modules.write(to: &$0) }
+        #expect(withModules.text.contains(#"{"name":"hello","version":"2","actions":1,"builtIn":false,"file":"/p/hello.so","notice":"restart menud"}],"refusedPlugins":[{"file":"/p/old.so","reason":"built with Swift 5.9"}]"#))
+        #expect(try StatusResult(from: withModules.object) == modules)
     }
 
     @Test func menuObjectRoundTripsAndLeavesOutWhatIsAbsent() throws {

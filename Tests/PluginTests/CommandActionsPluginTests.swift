@@ -71,7 +71,7 @@ final class CommandActionsPluginTests: XCTestCase {
             (["title": "T", "argv": ["mv", "{path}", "{input}"], "input": ["default": "x"]],
              "commands[1].input.prompt: is required and must be a string"),
             (["title": "T", "argv": ["ls", "{path}"], "shell": true],
-             "commands[1].shell: is not a known setting (allowed: argv, destructive, icon, input, key, match, timeout, title)"),
+             "commands[1].shell: is not a known setting (allowed: argv, destructive, icon, input, key, match, progress, timeout, title)"),
             (["title": "T", "argv": ["ls", "{path}"], "key": "ab"], "commands[1].key: must be exactly one visible character, not \"ab\""),
             (["title": "T", "argv": ["ls", "{path}"], "destructive": "yes"], "commands[1].destructive: must be true or false, not a string"),
             (["title": "T", "argv": ["ls", "{path}"], "timeout": "5 parsecs"],

@@ -3,7 +3,8 @@
 // is the example of docs/plugins.md. With MENUD_FIXTURE_PROBE=1 in its environment it also has
 // "probe" (ProbePlugin.swift), for the tests of what actions are given and of stuck actions; with
 // MENUD_FIXTURE_SHOWCASE=1, "showcase" (ShowcasePlugin.swift): submenus and a titled group for
-// the web page's browser tests.
+// the web page's browser tests; with MENUD_FIXTURE_STREAMING=1, "streaming"
+// (StreamingPlugin.swift), for the process runner that hands over output as it comes.
 // It also shows how a host program registers plugins.
 import Foundation
 import MenudPluginAPI
@@ -35,5 +36,8 @@ if ProcessInfo.processInfo.environment["MENUD_FIXTURE_PROBE"] == "1" {
 }
 if ProcessInfo.processInfo.environment["MENUD_FIXTURE_SHOWCASE"] == "1" {
     fixturePlugins.append(PluginFactory(name: "showcase") { _ in ShowcasePlugin() })
+}
+if ProcessInfo.processInfo.environment["MENUD_FIXTURE_STREAMING"] == "1" {
+    fixturePlugins.append(PluginFactory(name: "streaming") { _ in StreamingPlugin() })
 }
 exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: fixturePlugins))

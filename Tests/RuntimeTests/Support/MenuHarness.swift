@@ -16,12 +16,16 @@ final class MenuHarness {
     let menus: MenuService
     let actions = RecordingActions()
 
-    init(plugins: [any MenudPlugin], _ change: (inout MenudConfig) -> Void = { _ in }) throws {
+    /// `modules`: the plugins that came from module files (on probation in the plugin host).
+    init(plugins: [any MenudPlugin], modules: [String] = [], _ change: (inout MenudConfig) -> Void = { _ in }) throws {
         server = try ServerHarness(change)
         loop = try EventLoop()
         let settings = server.settings
         tracker = ReadinessTracker(settings: settings.readiness, clock: server.scheduler.clock, instanceId: "test")
-        let configuration = DaemonConfiguration(settings: settings, plugins: PluginSet(entries: plugins.map { .init(name: $0.name, plugin: $0) }))
+        var scan = PluginModuleScan()
+        for name in modules { scan.origins[name] = "/plugins/\(name).so" }
+        let configuration = DaemonConfiguration(settings: settings, plugins: PluginSet(entries: plugins.map { .init(name: $0.name, plugin: $0) }),
+                                                modules: scan)
         host = PluginHost(configuration: configuration, log: server.log, loop: loop, scheduler: server.scheduler)
         try host.start()
         menus = try MenuService(configuration: configuration, log: server.log, clock: server.scheduler.clock, scheduler: server.scheduler,
