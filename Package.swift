@@ -34,32 +34,35 @@ let package = Package(
         .target(name: "MenudLoop", dependencies: ["CLibUV", "CLibWebSockets", "MenudNative"]),
         .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
 
+        // Text the daemon writes without Foundation: file sizes, base64, path text.
+        .target(name: "MenudText"),
         .target(name: "MenudJSON"),
-        .target(name: "MenudProtocol", dependencies: ["MenudJSON"]),
-        .target(name: "MenudCore", dependencies: ["MenudJSON", "MenudProtocol"]),
+        .target(name: "MenudProtocol", dependencies: ["MenudJSON", "MenudText"]),
+        .target(name: "MenudCore", dependencies: ["MenudJSON", "MenudProtocol", "MenudText"]),
         .target(name: "MenuLayout"),
 
-        .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
+        .target(name: "MenudPluginAPI", dependencies: ["MenudNative", "MenudText"]),
 
-        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
-        .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
-        .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
+        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/FileActions"),
+        .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/Checksum"),
+        .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/CommandActions"),
 
         .target(name: "MenudRuntime", dependencies: [
-            "MenudLoop", "MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
+            "MenudLoop", "MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
-        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
+        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
         .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture"),
 
+        .testTarget(name: "MenudTextTests", dependencies: ["MenudText"]),
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
-        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol"]),
-        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudJSON", "MenudProtocol"]),
+        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),

@@ -1,4 +1,3 @@
-import Foundation
 import MenudNative
 import MenudPluginAPI
 
@@ -10,7 +9,7 @@ extension CommandActionSpec {
         try settings.rejectUnknownKeys(allowed: allowedKeys)
 
         let title = try settings.requiredString("title")
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !title.allSatisfy(\.isWhitespace) else {
             throw PluginSettingsError(key: settings.keyPath("title"), problem: "must not be empty")
         }
         let icon = try settings.string("icon")
@@ -100,7 +99,7 @@ extension CommandActionSpec {
         }
         try input.rejectUnknownKeys(allowed: ["default", "prompt"])
         let prompt = try input.requiredString("prompt")
-        guard !prompt.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !prompt.allSatisfy(\.isWhitespace) else {
             throw PluginSettingsError(key: input.keyPath("prompt"), problem: "must not be empty")
         }
         var defaultTemplate: CommandTemplate?

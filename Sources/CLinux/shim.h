@@ -1,7 +1,7 @@
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 /* Linux system calls the Glibc module does not reach: glibc 2.36 has no openat2 wrapper, and
-   C variadics (syscall) cannot be called from Swift. Header-only, no library to link. */
+   C variadics (syscall, prctl) cannot be called from Swift. Header-only, no library to link. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
+#include <sys/prctl.h>
 #include <linux/openat2.h>
 
 #ifndef SYS_openat2
@@ -28,6 +29,9 @@ static inline int menud_openat2(int dirfd, const char *path, uint64_t flags, uin
 static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, int noreplace) {
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
 }
+
+/* prctl(PR_SET_NAME): the calling thread's name (15 bytes kept), shown by top -H and ps -L. */
+static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }

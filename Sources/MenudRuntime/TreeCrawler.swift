@@ -1,4 +1,3 @@
-import Foundation
 import Dispatch
 import MenudCore
 import MenudLoop
@@ -33,9 +32,7 @@ final class TreeCrawler: Sendable {
         rules = Mutex(ignore)
         self.budget = budget
         self.post = post
-        let thread = Thread { [self] in work() }
-        thread.name = "menud-crawl"
-        thread.start()
+        NativeThread.start(name: "menud-crawl") { [self] in work() }
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {
