@@ -10,6 +10,9 @@
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+/* glibc's allocator controls (malloc_trim), which the Glibc module does not export. */
+#include <malloc.h>
 #include <linux/openat2.h>
 
 #ifndef SYS_openat2
@@ -35,6 +38,7 @@ static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_
 
 static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
+static inline int menud_fcntl_set_cloexec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
 
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
 static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;
