@@ -9,7 +9,7 @@ import PackageDescription
 //   MenudCore, MenuLayout: pure logic, time injected
 //   MenudPluginAPI: the surface plugin authors see
 //   Plugins/*: the actions that ship
-//   MenudRuntime, MenuctlKit: adapters, config, lifecycle, the client
+//   MenudRuntime, MenuctlKit, MenudClient: adapters, config, lifecycle, the clients
 //   menud, menuctl: thin executables
 let package = Package(
     name: "menud",
@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
         .library(name: "MenudPluginAPI", targets: ["MenudPluginAPI"]),
+        // A typed Swift client of the daemon's socket (docs/protocol.md shows it).
+        .library(name: "MenudClient", targets: ["MenudClient"]),
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -52,6 +54,7 @@ let package = Package(
             "MenudLoop", "MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
+        .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"]),
@@ -72,7 +75,9 @@ let package = Package(
         ]),
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
         .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["MenudNative", "menud", "menuctl", "menud-fixture"]),
+        .testTarget(name: "IntegrationTests", dependencies: [
+            "MenudNative", "MenudClient", "MenudJSON", "MenudProtocol", "menud", "menuctl", "menud-fixture",
+        ]),
         .testTarget(name: "ArchitectureTests"),
     ]
 )

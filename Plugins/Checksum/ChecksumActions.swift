@@ -68,6 +68,12 @@ public struct ChecksumActions: MenudPlugin {
         try immediateItems(for: target) ?? []
     }
 
+    /// Whether the open file still has the size and modification time the action was given.
+    private static func isUnchanged(_ opened: FileDescriptor, _ file: TargetFile) -> Bool {
+        guard case .success(let now) = opened.status() else { return false }
+        return now.size == file.size && now.mtimeMs == file.mtimeMs
+    }
+
     private static func hash(
         _ file: TargetFile, context: ActionContext, progressThresholdBytes: Int64
     ) async throws -> ActionOutcome {
@@ -82,6 +88,11 @@ public struct ChecksumActions: MenudPlugin {
                 ? SystemError(errno: ENOENT, operation: "open").message : error.reason
             throw ActionFailure(Sha256HasherError.cannotOpen(path: file.absolutePath, reason: reason).message)
         }
+        // Written to since the action started, or while it is hashed: the digest would be of
+        // half a file, which is why the item is disabled while a file is pending.
+        let changed = ActionFailure(
+            "Cannot hash \(file.absolutePath): it was written to since the action started, so no digest of one version can be given. Try again once it is ready.")
+        guard Self.isUnchanged(opened, file) else { throw changed }
         let size = (try? opened.status().get().size) ?? file.size
         let reportsProgress = size > progressThresholdBytes
         let total = FileSizeText.format(size)
@@ -99,6 +110,7 @@ public struct ChecksumActions: MenudPlugin {
         } catch let error as Sha256HasherError {
             throw ActionFailure(error.message)
         }
+        guard Self.isUnchanged(opened, file) else { throw changed }
         context.log.info("SHA-256 of \(file.path): \(digest.hex)")
         return ActionOutcome(message: "SHA-256 of \(file.name)", output: digest.hex)
     }

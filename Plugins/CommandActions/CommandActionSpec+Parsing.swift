@@ -1,5 +1,6 @@
 import MenudNative
 import MenudPluginAPI
+import MenudText
 
 extension CommandActionSpec {
     /// Parses `commands[index]`, strictly: unknown keys, wrong types and broken placeholders are
@@ -55,6 +56,10 @@ extension CommandActionSpec {
         }
         return try elements.enumerated().map { position, element in
             let key = "\(settings.keyPath("argv"))[\(position)]"
+            if element.utf8.contains(0) {
+                throw PluginSettingsError(
+                    key: key, problem: "contains a NUL character (\\u0000); a program argument ends there, so the program would get only the text before it")
+            }
             let template = try CommandTemplate.parse(element, key: key)
             let placeholders = template.placeholders
             if placeholders.contains(.paths) {
@@ -118,7 +123,8 @@ extension CommandActionSpec {
     private static func parseTimeout(_ settings: PluginSettings) throws -> Int64? {
         guard let value = settings.value("timeout") else { return nil }
         let key = settings.keyPath("timeout")
-        let allowed = "milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"1h\""
+        // The units of every other duration in the config (ms, s, m or min, h, d).
+        let allowed = "milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\""
         let milliseconds: Double
         switch value {
         case .int(let number):
@@ -126,9 +132,10 @@ extension CommandActionSpec {
         case .double(let number):
             milliseconds = number
         case .string(let text):
-            let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
-            guard let (suffix, factor) = units.first(where: { text.hasSuffix($0.0) }),
-                let number = Double(text.dropLast(suffix.count)), number.isFinite
+            let units: [(String, Double)] = [("ms", 1), ("min", 60_000), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+            let trimmed = text.trimmingWhitespace()
+            guard let (suffix, factor) = units.first(where: { trimmed.hasSuffix($0.0) }),
+                let number = Double(trimmed.dropLast(suffix.count).trimmingWhitespace()), number.isFinite
             else {
                 throw PluginSettingsError(key: key, problem: "\"\(text)\" is not a duration", allowed: allowed)
             }

@@ -28,6 +28,10 @@ extension CommandActions {
             guard let input else {
                 throw ActionFailure("“\(spec.title)” needs a line of text; send it as input with menu.dismissed.")
             }
+            // A program argument ends at a NUL: the command would get less than was typed.
+            guard !input.utf8.contains(0) else {
+                throw ActionFailure("“\(spec.title)” did not run: the text typed contains a NUL character, which a program argument cannot hold. Type it without.")
+            }
             values[.input] = input
         }
         return spec.argv.flatMap { argument -> [String] in

@@ -110,11 +110,16 @@ public struct CommandActions: MenudPlugin {
             let path = files.count == 1 ? try? CommandActions.exactPath(of: files[0], root: root, title: spec.title) : nil
             input = InputPrompt(prompt, default: spec.inputDefault?.render(path.map(CommandActions.fileValues) ?? [:]))
         }
-        return MenuItem.action(
+        var item = MenuItem.action(
             spec.title, id: spec.itemID, icon: spec.icon, key: spec.key, destructive: spec.isDestructive, input: input
         ) { context in
             try await CommandActions.run(spec, context: context)
         }
+        // The command's `timeout` replaces actionTimeout for the whole action, not only its run.
+        item.timeLimitMs = spec.timeoutMs
+        // After a reload, command-0 may be another command: what it runs must match too.
+        item.actionSignature = "\(spec.argv) timeout \(spec.timeoutMs.map(String.init) ?? "none")"
+        return item
     }
 
     /// Why an action is disabled: `"not while pending"`, or `"2 files pending"` for a selection.

@@ -20,13 +20,14 @@ extension FileActions {
                 created.append(copy)
             } catch let error as FileActionError {
                 failures.append(error.message)
+                context.log.warning(error.message)
             }
             doneBytes += file.size
         }
         for name in created { context.log.info("duplicated as \(name)") }
         if !failures.isEmpty {
             let done = created.isEmpty ? "" : "Duplicated \(created.count) of \(files.count) files. "
-            throw ActionFailure(done + failures.joined(separator: " "))
+            throw ActionFailure(done + FailureList.text(failures))
         }
         if created.count == 1 {
             return ActionOutcome(message: "Duplicated \(files[0].name) as \(created[0])")
@@ -48,6 +49,11 @@ extension FileActions {
         } catch {
             throw FileActionError(error.failure("duplicate \(file.name)").message)
         }
+        // Written to since the action started: a copy would hold half a file (why Duplicate is
+        // disabled while a file is pending).
+        guard entry.isUnchanged else {
+            throw FileActionError("Cannot duplicate \(file.name): it is being written to (it changed since the action started). Try again once it is ready.")
+        }
         let mode = (try? input.status().get().mode) ?? entry.status.mode
         for attempt in 1...10_000 {
             let name = DuplicateNamer.candidate(for: entry.name, attempt: attempt)
@@ -56,7 +62,8 @@ extension FileActions {
             }
             let shown = String(decoding: name, as: UTF8.self)
             if try await FileCopier.copy(
-                input, named: file.name, mode: mode, into: entry.directory, as: name, shownName: shown, progress: progress)
+                input, named: file.name, mode: mode, into: entry.directory, as: name, shownName: shown,
+                unchangedFrom: (file.size, file.mtimeMs), progress: progress)
             {
                 return shown
             }

@@ -23,6 +23,11 @@ extension FileActions {
         } catch {
             throw error.failure("rename \(file.name)")
         }
+        // Written to since the action started: renaming a file under its writer is why Rename
+        // is disabled while a file is pending.
+        guard entry.isUnchanged else {
+            throw ActionFailure("Cannot rename \(file.name): it is being written to (it changed since the action started). Try again once it is ready.")
+        }
         let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) + "/" : "the folder"
         switch CheckedMove.move(entry.name, in: entry.directory, identity: entry.identity, to: entry.directory, as: newBytes) {
         case .moved:

@@ -128,6 +128,7 @@ public struct FileActions: MenudPlugin {
             "Move Expired Files to Trash", id: "trash-expired", icon: "trash",
             detail: StyledText(expired == 1 ? "1 file" : "\(expired) files"), destructive: true
         ) { context in
+            // A file written while the action runs is no longer expired: it stays.
             try await plugin.moveExpiredToTrash(context)
         }
         return [MenuItem.group(id: "trash-group", [item])]

@@ -10,10 +10,12 @@ enum FileCopier {
     /// Copies `input` (read from its current offset) to `name` in `folder` with permission bits
     /// `mode`, if nothing has that name; returns `false` (and copies nothing) if something has.
     /// `inputName` and `shownName` name the file and the copy in messages; `progress` gets the
-    /// bytes copied so far.
+    /// bytes copied so far. With `unchangedFrom` (the source's size and modification time when
+    /// the action was given it), a source written to while it was copied fails the copy, which
+    /// is removed: it would hold parts of two versions.
     static func copy(
         _ input: FileDescriptor, named inputName: String, mode: UInt32, into folder: DirectoryDescriptor, as name: [UInt8], shownName: String,
-        progress: (Int64) -> Void
+        unchangedFrom expected: (size: Int64, mtimeMs: Int64)? = nil, progress: (Int64) -> Void
     ) async throws -> Bool {
         let output: FileDescriptor
         switch folder.createFile(named: name, mode: mode & 0o777) {
@@ -38,6 +40,10 @@ enum FileCopier {
                 copied += Int64(count)
                 progress(copied)
                 await Task.yield()
+            }
+            if let expected, case .success(let now) = input.status(), now.size != expected.size || now.mtimeMs != expected.mtimeMs {
+                throw FileActionError(
+                    "Cannot duplicate \(inputName): it was written to while it was being copied, so the copy was removed. Try again once it is ready.")
             }
             return true
         } catch {

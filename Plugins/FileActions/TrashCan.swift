@@ -31,6 +31,13 @@ struct TrashCan: Sendable {
         var shownPath: String { String(decoding: absolutePath, as: UTF8.self) }
     }
 
+    /// The file asked for is already in the Trash (or is one of its `.trashinfo` files).
+    struct AlreadyInTrash: Error {
+        let shownPath: String
+
+        var message: String { "\(shownPath) is already in the Trash; it was left there." }
+    }
+
     let locator: TrashLocator
     let now: @Sendable () -> CalendarTime
 
@@ -63,6 +70,9 @@ struct TrashCan: Sendable {
     func moveToTrash(_ request: Request, device: UInt64, root: TrashRoot?) throws -> Trashed {
         let location = try locator.location(for: request.absolutePath, device: device)
         let folders = try TrashFolders.open(location, root: root, inspect: locator.inspectBytes)
+        if TrashPaths.relative(request.absolutePath, to: location.directoryBytes) != nil || folders.holds(request.folder) {
+            throw AlreadyInTrash(shownPath: request.shownPath)
+        }
         let name = TrashedName(request.name)
         let recordedPath = location.topDirectoryBytes.flatMap { TrashPaths.relative(request.absolutePath, to: $0) }
             ?? request.absolutePath

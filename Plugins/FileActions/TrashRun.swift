@@ -2,7 +2,9 @@ import MenudNative
 import MenudPluginAPI
 
 /// One Move to Trash over several files, one at a time: what went, what failed and why, and
-/// the progress reported on the way.
+/// the progress reported on the way. A file already in the Trash (when the trash lies inside
+/// the watched folder) is never moved again. A `sweep` (a directory-wide clean-up) leaves such
+/// files, and files written to since they were looked up, where they are without failing.
 struct TrashRun {
     private let context: ActionContext
     private let can: TrashCan
@@ -10,14 +12,18 @@ struct TrashRun {
     private let rootPath: [UInt8]
     /// How many files are expected, for the progress fraction (a walk may find more or fewer).
     private let expected: Int
+    private let sweep: Bool
     private(set) var attempted = 0
     private var firstName = ""
     private var trashed: [TrashCan.Trashed] = []
     private var failures: [String] = []
+    private var written: [String] = []
+    private var alreadyTrashed = 0
 
-    init(trashCan: TrashCan, context: ActionContext, expected: Int) throws {
+    init(trashCan: TrashCan, context: ActionContext, expected: Int, sweep: Bool = false) throws {
         self.context = context
         self.expected = expected
+        self.sweep = sweep
         rootPath = Array(context.root.utf8)
         let rootDirectory = try context.openedRoot()
         root = TrashRoot(path: rootPath, directory: rootDirectory)
@@ -38,13 +44,24 @@ struct TrashRun {
             } catch {
                 throw FileActionError(error.failure("move \(file.absolutePath) to the Trash").message)
             }
+            if sweep && !entry.isUnchanged {
+                written.append(file.path)
+                return
+            }
             let request = TrashCan.Request(
                 folder: entry.directory, name: entry.name, identity: entry.identity, absolutePath: absolutePath)
             trashed.append(try can.moveToTrash(request, device: entry.status.device, root: root))
             context.log.info("moved \(file.path) to the Trash")
         } catch let error as FileActionError {
             failures.append(error.message)
+            context.log.warning(error.message)
+        } catch let error as TrashCan.AlreadyInTrash {
+            if sweep { alreadyTrashed += 1 } else { failures.append(error.message) }
         }
+        reportProgress()
+    }
+
+    private func reportProgress() {
         if expected > 1 {
             context.progress.report(fraction: Double(attempted) / Double(expected))
         }
@@ -54,9 +71,17 @@ struct TrashRun {
     func outcome() throws -> ActionOutcome {
         if !failures.isEmpty {
             let done = trashed.isEmpty ? "" : "Moved \(trashed.count) of \(attempted) files to the Trash. "
-            throw ActionFailure(done + failures.joined(separator: " "))
+            throw ActionFailure(done + FailureList.text(failures))
         }
-        let message = attempted == 1 ? "Moved \(firstName) to the Trash" : "Moved \(attempted) files to the Trash"
+        var message = trashed.count == 1 && attempted == 1
+            ? "Moved \(firstName) to the Trash" : "Moved \(trashed.count) \(trashed.count == 1 ? "file" : "files") to the Trash"
+        if !written.isEmpty {
+            let shown = written.prefix(3).joined(separator: ", ") + (written.count > 3 ? ", …" : "")
+            message += "; left \(written.count) being written to since the action started (\(shown))"
+        }
+        if alreadyTrashed > 0 {
+            message += "; left \(alreadyTrashed) already in the Trash"
+        }
         return ActionOutcome(message: message, output: trashed.map(\.trashedPath).joined(separator: "\n"))
     }
 }

@@ -9,12 +9,15 @@ public struct CheckedFile: Hashable, Sendable {
     public let state: FileState
     public let size: Int64
     public let mtimeMs: Int64
+    /// Its birth time (nanoseconds), where the file system records it.
+    public let birthNs: Int64?
 
-    public init(path: RelativePath, node: FileNodeID, state: FileState, size: Int64, mtimeMs: Int64) {
+    public init(path: RelativePath, node: FileNodeID, state: FileState, size: Int64, mtimeMs: Int64, birthNs: Int64? = nil) {
         self.path = path
         self.node = node
         self.state = state
         self.size = size
         self.mtimeMs = mtimeMs
+        self.birthNs = birthNs
     }
 }

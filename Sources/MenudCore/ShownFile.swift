@@ -10,10 +10,13 @@ public struct ShownFile: Hashable, Sendable {
     public let node: FileNodeID?
     /// The state the menu showed.
     public let state: FileState
+    /// When that file was created (nanoseconds), where the file system records it.
+    public let birthNs: Int64?
 
-    public init(path: RelativePath, node: FileNodeID?, state: FileState) {
+    public init(path: RelativePath, node: FileNodeID?, state: FileState, birthNs: Int64? = nil) {
         self.path = path
         self.node = node
         self.state = state
+        self.birthNs = birthNs
     }
 }

@@ -33,6 +33,10 @@ public enum TargetCheck {
         guard let node = shown.node, node == entry.node else {
             return .failure(change(shown, .replaced, "was replaced by another file since the menu showed it"))
         }
+        // The same numbers, but born later: a new file that got the inode of the removed one.
+        if let seen = shown.birthNs, let now = entry.birthNs, seen != now {
+            return .failure(change(shown, .replaced, "was replaced by another file since the menu showed it (a new file with the old one's inode number)"))
+        }
         guard let tracked, tracked.path == shown.path else {
             return .failure(change(shown, .removed, "is no longer tracked"))
         }
@@ -40,7 +44,8 @@ public enum TargetCheck {
         if requireComplete && state == .pending {
             return .failure(change(shown, .state, "is being written again (pending), so its row does nothing now"))
         }
-        return .success(CheckedFile(path: shown.path, node: node, state: state, size: entry.facts.size, mtimeMs: entry.facts.mtimeMs))
+        return .success(CheckedFile(path: shown.path, node: node, state: state, size: entry.facts.size, mtimeMs: entry.facts.mtimeMs,
+                                    birthNs: shown.birthNs ?? entry.birthNs))
     }
 
     /// Checks every target in order; the first that changed stops the action.
@@ -69,7 +74,7 @@ public enum TargetCheck {
         for known in tracked {
             guard case .found(let entry) = fileSystem.lookUp(known.path), entry.kind == .file else { continue }
             files.append(CheckedFile(path: known.path, node: entry.node, state: current(known, on: entry),
-                                     size: entry.facts.size, mtimeMs: entry.facts.mtimeMs))
+                                     size: entry.facts.size, mtimeMs: entry.facts.mtimeMs, birthNs: entry.birthNs))
         }
         return files
     }

@@ -1,4 +1,5 @@
 import CLibUV
+import Glibc
 
 /// Delivers a POSIX signal on the loop thread (`uv_signal_t`).
 public final class SignalWatcher: LoopHandle {
@@ -14,6 +15,13 @@ public final class SignalWatcher: LoopHandle {
         self.callback = callback
         let raw = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_signal_t.self)
         try LoopError.check(uv_signal_start(raw, signalWatcherFired, signal), "watch signal \(signal)")
+        // A process started from a thread that blocks the signal (a Swift concurrency thread
+        // does) inherits that mask through exec, and a blocked signal never reaches the loop:
+        // the daemon would ignore SIGTERM. Unblock it on this thread, whatever was inherited.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     override func willClose() { callback = nil }

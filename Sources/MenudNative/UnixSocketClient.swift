@@ -46,6 +46,12 @@ public final class UnixSocketClient {
         }
     }
 
+    /// Shuts both directions down without closing the descriptor, so a thread blocked in
+    /// ``readLine(timeoutMs:)`` wakes up to the end of the stream.
+    public func shutdown() {
+        if fileDescriptor >= 0 { _ = Glibc.shutdown(fileDescriptor, Int32(SHUT_RDWR)) }
+    }
+
     /// Writes every byte (retrying short writes). A peer that hung up gives `EPIPE`, not a signal.
     public func send(_ bytes: [UInt8]) throws(SystemError) {
         var offset = 0

@@ -37,6 +37,9 @@ extension ActionContext {
         switch parent.directory.status(ofEntry: parent.name) {
         case .success(let status):
             try check(status, against: file)
+            if let born = file.birthNs, let now = parent.directory.birthTime(ofEntry: parent.name), now != born {
+                throw FileAccessFailure(file: file, problem: .replaced)  // a new file under a reused inode number
+            }
             return TargetEntry(file: file, directory: parent.directory, name: parent.name, status: status)
         case .failure(let error):
             throw FileAccessFailure(file: file, problem: .unreachable(error))

@@ -39,6 +39,16 @@ public struct MenuItem: Sendable {
     public var isInline: Bool
     /// What to do when chosen; `nil` for submenus, groups and informational rows.
     public var action: Action?
+    /// This action's own time limit in milliseconds, instead of the daemon's `actionTimeout`
+    /// (counted the same way: from the dismissal, the wait for its turn included); `nil` for
+    /// the daemon's.
+    public var timeLimitMs: Int64? = nil
+    /// What the action does, in words the plugin chooses (a command's argv, say), for ids that
+    /// can come to mean something else: when the action's turn comes, the item with the same
+    /// id runs only if its title, its destructive style, its input prompt and this are what the
+    /// menu showed. Command ids are positions (`command-0`), which a config reload can give to
+    /// another command.
+    public var actionSignature: String? = nil
 
     /// An item with every field given explicitly. The builders in `MenuItem+Builders.swift`
     /// cover the common cases in one expression.

@@ -37,6 +37,11 @@ public struct TargetEntry: Sendable {
         return opened
     }
 
+    /// Whether the file still has the size and modification time the action was given
+    /// (``TargetFile/size``, ``TargetFile/mtimeMs``): false once it is written to again, when
+    /// its state would be pending.
+    public var isUnchanged: Bool { status.size == file.size && status.mtimeMs == file.mtimeMs }
+
     /// Whether `name` in `folder` is still this file (after a rename moved it there).
     public func isStill(named name: [UInt8], in folder: DirectoryDescriptor) -> Bool {
         guard case .success(let now) = folder.status(ofEntry: name) else { return false }

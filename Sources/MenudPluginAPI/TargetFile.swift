@@ -20,12 +20,16 @@ public struct TargetFile: Sendable, Hashable {
     public let sizeText: String
     /// Last modification time, milliseconds since 1970.
     public let mtimeMs: Int64
+    /// When the file the menu showed was created (nanoseconds since 1970), where the file
+    /// system records it: ext4 reuses inode numbers at once, so ``identity`` alone can match a
+    /// new file; ``ActionContext``'s file operations compare this too. `nil` when unknown.
+    public let birthNs: Int64?
 
     /// A file record. When `sizeText` is omitted it is computed from `size`; `pathBytes`
     /// defaults to the UTF-8 of `path`.
     public init(
         path: String, pathBytes: [UInt8]? = nil, absolutePath: String, state: FileState, size: Int64,
-        sizeText: String? = nil, mtimeMs: Int64, identity: FileIdentity? = nil
+        sizeText: String? = nil, mtimeMs: Int64, identity: FileIdentity? = nil, birthNs: Int64? = nil
     ) {
         self.path = path
         self.pathBytes = pathBytes ?? Array(path.utf8)
@@ -35,6 +39,7 @@ public struct TargetFile: Sendable, Hashable {
         self.size = size
         self.sizeText = sizeText ?? FileSizeText.format(size)
         self.mtimeMs = mtimeMs
+        self.birthNs = birthNs
     }
 
     /// The last name's exact bytes.

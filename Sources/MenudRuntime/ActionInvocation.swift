@@ -31,6 +31,8 @@ struct ActionInvocation: Sendable {
     let processes: any ProcessLauncher
 
     func run() async throws -> ActionOutcome {
+        let rootNow = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        if let change = TargetCheck.checkRoot(shown: resolved.root, now: rootNow) { throw change }
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         let files: [TargetFile]
         let kind: MenuTargetKind
@@ -60,10 +62,27 @@ struct ActionInvocation: Sendable {
         guard let item = ActionInvocation.findItem(source.itemId, in: items ?? []), let perform = item.action, !item.isDisabled else {
             throw noLongerOffered(files: files)
         }
+        // A row runs whatever the default action is now; any other item must still be the one
+        // the person chose, not another that took its id (a reload reordering the commands).
+        if resolved.scope != .row, let change = ActionInvocation.changedMeaning(shown: resolved.item, fresh: item) {
+            throw TargetChange(path: resolved.scope == .directory ? .root : resolved.shown.first?.path ?? .root, kind: .state, detail: change)
+        }
         try Task.checkCancellation()
         let context = ActionContext(files: files, directory: target.directory, root: root, rootDirectory: rootDirectory,
                                     input: input, progress: progress, log: log, processes: processes)
         return try await perform(context)
+    }
+
+    /// Why the fresh item with the chosen item's id is not the item the menu showed, or nil.
+    static func changedMeaning(shown: MenuItem, fresh: MenuItem) -> String? {
+        let title = shown.title
+        if fresh.title != title {
+            return "no longer gets \"\(title)\" from its plugin: the item with its id is now \"\(fresh.title)\" (the config was reloaded, or the plugin changed it)"
+        }
+        if fresh.isDestructive != shown.isDestructive || fresh.input != shown.input || fresh.actionSignature != shown.actionSignature {
+            return "no longer gets \"\(title)\" as the menu showed it: the item now does something else (the config was reloaded, or the plugin changed it)"
+        }
+        return nil
     }
 
     static func findItem(_ id: String, in items: [MenuItem]) -> MenuItem? {
@@ -84,7 +103,8 @@ struct ActionInvocation: Sendable {
         return TargetFile(path: display, pathBytes: file.path.bytes, absolutePath: root + "/" + display,
                           state: MenudPluginAPI.FileState(rawValue: file.state.rawValue) ?? .pending,
                           size: file.size, sizeText: FileSizeText.format(file.size), mtimeMs: file.mtimeMs,
-                          identity: identity ?? FileIdentity(device: file.node.device, inode: file.node.inode))
+                          identity: identity ?? FileIdentity(device: file.node.device, inode: file.node.inode),
+                          birthNs: file.birthNs)
     }
 
     /// The item is gone or disabled for the files as they are now: name the first file whose

@@ -78,7 +78,7 @@ final class ActionRunner: DaemonService, ActionQueue {
             throw RPCError(error)
         }
         let action = RunningAction(menu: menu, responder: context.deferAnswer(), itemId: itemId, resolved: resolved,
-                                   input: input, limitMs: settings.actionTimeoutMs)
+                                   input: input, limitMs: ActionRunner.limitMs(of: resolved.item, default: settings.actionTimeoutMs))
         actions[menu] = action
         // The time limit runs from now: waiting for its turn counts.
         if let timer = try? scheduler.makeTimer() {
@@ -91,6 +91,13 @@ final class ActionRunner: DaemonService, ActionQueue {
             log.debug("the action for menu \(menu) waits for its turn (\(queue.waitingCount) waiting)")
         }
         return .deferred
+    }
+
+    /// An item's own time limit (a command's `timeout`), kept within actionTimeout's range
+    /// (1 ms to 7 days) whatever a plugin set; the daemon's `actionTimeout` without one.
+    static func limitMs(of item: MenuItem, default fallback: Int64) -> Int64 {
+        guard let own = item.timeLimitMs else { return fallback }
+        return min(max(own, 1), 7 * 86_400_000)
     }
 
     /// The time limit passed. A queued action leaves the queue unstarted; a running one is

@@ -28,8 +28,9 @@ final class BeneathRootFileSystem: TargetFileSystem {
         }
         switch opened.flatMap({ $0.status(ofEntry: path.lastComponent) }) {
         case .success(let status):
+            let birth = status.kind == .file ? (try? opened.get())?.birthTime(ofEntry: path.lastComponent) : nil
             return .found(PathEntry(kind: PathEntryKind(status.kind), node: FileNodeID(device: status.device, inode: status.inode),
-                                    facts: FileFacts(status)))
+                                    facts: FileFacts(status), birthNs: birth))
         case .failure(.notFound): return .missing
         case .failure(.notADirectory): return whatBlocks(path, in: root)
         case .failure(.symbolicLink), .failure(.outsideRoot): return .linkOnTheWay

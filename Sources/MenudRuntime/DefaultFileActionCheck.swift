@@ -9,7 +9,8 @@ import Synchronization
 /// A plugin's items are found by asking it for those of a sample file, once in each state (its
 /// items are meant to be quick and free of side effects). The command actions are read from
 /// their config instead: whether one is offered depends on the file's name, type and size, so
-/// a sample would say too little; every command that takes a file counts.
+/// a sample would say too little; every command that can take one file counts (not a
+/// directory action, nor a `{paths}` command whose `count` starts above one).
 enum DefaultFileActionCheck {
     /// How long a plugin that builds its items off the loop may take to answer the sample.
     static let sampleTimeoutMs = 1000
@@ -26,10 +27,13 @@ enum DefaultFileActionCheck {
             let enabled = plugins.entries.map(\.name).joined(separator: ", ")
             throw StartupError("\(place): \"\(identifier)\" names the plugin \"\(pluginName)\", which is not enabled (enabled: \(enabled)); allowed: \(allowed(plugins: plugins, config: config).joined(separator: ", "))")
         }
-        guard let offered = itemIds(of: plugin, named: pluginName, config: config) else {
+        guard let offered = itemIds(of: plugin, named: pluginName, config: config, withInput: true) else {
             return identifier  // the plugin did not answer in time: nothing to check against
         }
-        guard offered.contains(itemId) else {
+        if offered.asking.contains(itemId) {
+            throw StartupError("\(place): \"\(identifier)\" asks for a line of text first, which a directory row has no way to ask for, so it could never run; allowed: \(allowed(plugins: plugins, config: config).joined(separator: ", "))")
+        }
+        guard offered.runnable.contains(itemId) else {
             throw StartupError("\(place): \(pluginName) offers no item \"\(itemId)\" for a file; allowed: \(allowed(plugins: plugins, config: config).joined(separator: ", "))")
         }
         return identifier
@@ -38,24 +42,36 @@ enum DefaultFileActionCheck {
     /// Every `plugin.item` a file's default action may name.
     static func allowed(plugins: PluginSet, config: MenudConfig) -> [String] {
         plugins.entries.flatMap { entry in
-            (itemIds(of: entry.plugin, named: entry.name, config: config) ?? []).map { "\(entry.name).\($0)" }
+            (itemIds(of: entry.plugin, named: entry.name, config: config, withInput: false)?.runnable ?? []).map { "\(entry.name).\($0)" }
         }
     }
 
-    /// The ids of the runnable items `plugin` offers for a single file; nil when it does not
-    /// answer within `sampleTimeoutMs`.
-    static func itemIds(of plugin: any MenudPlugin, named name: String, config: MenudConfig) -> [String]? {
+    /// The ids of the items `plugin` offers for a single file that a row can run (`runnable`),
+    /// and of those that ask for text first (`asking`: a row cannot ask); nil when the plugin
+    /// does not answer within `sampleTimeoutMs`. `withInput: false` skips finding `asking`.
+    static func itemIds(of plugin: any MenudPlugin, named name: String, config: MenudConfig,
+                        withInput: Bool) -> (runnable: [String], asking: [String])? {
         if name == "commands" {
-            return config.commands.enumerated().compactMap { index, value in
-                guard let spec = try? CommandActionSpec.parse(value, index: index), spec.scope != .directory else { return nil }
-                return spec.itemID
+            var ids: (runnable: [String], asking: [String]) = ([], [])
+            for (index, value) in config.commands.enumerated() {
+                guard let spec = try? CommandActionSpec.parse(value, index: index), spec.scope != .directory,
+                      spec.scope == .singleFile || spec.match.count.contains(1)
+                else { continue }
+                if spec.inputPrompt == nil { ids.runnable.append(spec.itemID) } else { ids.asking.append(spec.itemID) }
             }
+            return ids
         }
-        var ids: [String] = []
+        var ids: (runnable: [String], asking: [String]) = ([], [])
         for state in [FileState.pending, .ready, .expired] {
             let sample = TargetFile(path: "example.txt", absolutePath: config.root + "/example.txt", state: state, size: 1, mtimeMs: 0)
             guard let items = sampleItems(plugin, MenuTarget(kind: .file, files: [sample], root: config.root)) else { return nil }
-            for id in runnableIds(items) where !ids.contains(id) { ids.append(id) }
+            for item in runnableItems(items) {
+                if item.input == nil {
+                    if !ids.runnable.contains(item.id) { ids.runnable.append(item.id) }
+                } else if withInput, !ids.asking.contains(item.id) {
+                    ids.asking.append(item.id)
+                }
+            }
         }
         return ids
     }
@@ -76,7 +92,7 @@ enum DefaultFileActionCheck {
         return answer.withLock { $0 }
     }
 
-    private static func runnableIds(_ items: [MenuItem]) -> [String] {
-        items.flatMap { item in item.children.isEmpty ? (item.action == nil ? [] : [item.id]) : runnableIds(item.children) }
+    private static func runnableItems(_ items: [MenuItem]) -> [MenuItem] {
+        items.flatMap { item in item.children.isEmpty ? (item.action == nil ? [] : [item]) : runnableItems(item.children) }
     }
 }

@@ -15,6 +15,16 @@ final class LoopProcessLauncher: ProcessLauncher {
     }
 
     func run(_ argv: [String], workingDirectory: String, timeoutMs: Int64?) async throws -> ProcessResult {
+        // exec takes C strings: an argument would silently end at its first NUL, and the
+        // program would get another argument than the one meant.
+        if let position = argv.firstIndex(where: { $0.utf8.contains(0) }) {
+            throw ActionFailure(
+                "cannot start \(argv[0].utf8.contains(0) ? "the program" : argv[0]): argument \(position) contains a NUL character, "
+                    + "which no program argument can hold; nothing was run")
+        }
+        if workingDirectory.utf8.contains(0) {
+            throw ActionFailure("cannot start \(argv.first ?? "the program"): its working directory contains a NUL character; nothing was run")
+        }
         let run = ProcessRun(id: nextId.add(1, ordering: .relaxed).oldValue, argv: argv,
                              workingDirectory: workingDirectory, timeoutMs: timeoutMs)
         let inbox = self.inbox

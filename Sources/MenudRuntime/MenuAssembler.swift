@@ -61,13 +61,14 @@ struct MenuAssembler {
         case .row(let index):
             return ResolvedItem(plugin: plugin, item: item, scope: .row, kind: .file, files: [target.files[index]],
                                 shown: [target.shown[index]], lockPaths: [target.shown[index].path],
-                                defaultAction: target.defaultAction)
+                                defaultAction: target.defaultAction, root: target.root)
         case .target where target.kind == .directory:
             return ResolvedItem(plugin: plugin, item: item, scope: .directory, kind: .directory, files: [],
-                                shown: [], lockPaths: [], defaultAction: nil)
+                                shown: [], lockPaths: [], defaultAction: nil, root: target.root)
         case .target:
             return ResolvedItem(plugin: plugin, item: item, scope: .targets, kind: target.kind,
-                                files: target.files, shown: target.shown, lockPaths: target.targetPaths, defaultAction: nil)
+                                files: target.files, shown: target.shown, lockPaths: target.targetPaths, defaultAction: nil,
+                                root: target.root)
         }
     }
 }

@@ -14,4 +14,7 @@ struct MenuAssemblyTarget {
     let targetPaths: [RelativePath]
     /// The configured default file action (plugin, item id), which a directory row runs.
     let defaultAction: (plugin: String, itemId: String)?
+    /// The watched folder the menu was opened in (device and inode), checked again when an
+    /// action starts; `nil` when it could not be opened.
+    var root: FileNodeID? = nil
 }

@@ -17,7 +17,10 @@ extension MenuService {
         }
         let total = summary?.total ?? rows.count
         // Which file each row's name stands for is looked up now, for the row's action; see TargetCheck.
-        let fileSystem = BeneathRootFileSystem(root: openRoot())
+        let rootDirectory = openRoot()
+        // The folder itself too: an action whose turn comes after it was moved away is refused.
+        let rootNode = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         var rowFiles: [TargetFile] = []
         var shown: [ShownFile] = []
         rowFiles.reserveCapacity(rows.count)
@@ -35,7 +38,7 @@ extension MenuService {
                                    namesAllValid: false,
                                    textOnlyTarget: MenuTarget(directory: directoryView(counts, acceptsAnyName: false), root: settings.root))
         let target = MenuAssemblyTarget(kind: .directory, files: rowFiles, shown: shown, targetPaths: rows.map(\.path),
-                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier))
+                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier), root: rootNode)
         let title = PathText.lastComponent(settings.root)
         let responder = context.deferAnswer()
         host.collect(request, for: context.connection) { [unowned self] collected in

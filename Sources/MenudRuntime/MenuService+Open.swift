@@ -11,13 +11,15 @@ extension MenuService {
     func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) -> HandlerResult {
         precondition(kind != .directory, "the directory menu opens through openDirectory")
         // Which file each name stands for is looked up now; see TargetCheck.
-        let (files, shown) = targetFiles(snapshots, identified: snapshots.count)
+        let rootDirectory = openRoot()
+        let rootNode = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        let (files, shown) = targetFiles(snapshots, identified: snapshots.count, root: rootDirectory)
         let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
         let title = kind == .file ? files[0].path : "\(files.count) files"
         let allValid = snapshots.allSatisfy { $0.path.isValidUTF8 }
         let request = ItemsRequest(target: menuTarget, namesAllValid: allValid, textOnlyTarget: nil)
         let target = MenuAssemblyTarget(kind: kind, files: files, shown: shown, targetPaths: snapshots.map(\.path),
-                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier))
+                                        defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier), root: rootNode)
         let responder = context.deferAnswer()
         host.collect(request, for: context.connection) { [unowned self] collected in
             answer(responder, target: target, title: title, fileCount: files.count, layout: layout, collected: collected)
@@ -28,24 +30,28 @@ extension MenuService {
     /// The files as plugins see them (exact bytes in `pathBytes`), and what the menu shows of
     /// each: for the first `identified`, the device and inode their names stand for now, looked
     /// up beneath the root without following links (`nil` when the name is not a regular file).
-    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int) -> (files: [TargetFile], shown: [ShownFile]) {
-        let fileSystem = BeneathRootFileSystem(root: openRoot())
+    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int, root: DirectoryDescriptor?) -> (files: [TargetFile], shown: [ShownFile]) {
+        let fileSystem = BeneathRootFileSystem(root: root)
         var files: [TargetFile] = []
         var shown: [ShownFile] = []
         files.reserveCapacity(snapshots.count)
         shown.reserveCapacity(identified)
         for (index, snapshot) in snapshots.enumerated() {
             var node: FileNodeID?
+            var birth: Int64?
             if index < identified {
-                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file { node = entry.node }
-                shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state))
+                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file {
+                    node = entry.node
+                    birth = entry.birthNs
+                }
+                shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state, birthNs: birth))
             }
             let display = snapshot.path.displayString
             files.append(TargetFile(
                 path: display, pathBytes: snapshot.path.bytes, absolutePath: settings.root + "/" + display,
                 state: MenudPluginAPI.FileState(rawValue: snapshot.state.rawValue) ?? .pending,
                 size: snapshot.size, sizeText: snapshot.sizeText, mtimeMs: snapshot.mtimeMs,
-                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }))
+                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }, birthNs: birth))
         }
         return (files, shown)
     }

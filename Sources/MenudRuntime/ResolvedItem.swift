@@ -33,6 +33,8 @@ struct ResolvedItem: Sendable {
     /// A directory-menu row runs the configured default action of its file: which plugin
     /// and which of that plugin's item ids, looked up when it runs.
     let defaultAction: (plugin: String, itemId: String)?
+    /// The watched folder the menu was opened in (see ``TargetCheck/checkRoot(shown:now:)``).
+    var root: FileNodeID? = nil
 
     /// The plugin and item id to ask for again when the action starts.
     var source: (plugin: String, itemId: String) {

@@ -59,6 +59,17 @@ final class ConfigAgreementIntegrationTests: XCTestCase {
             let text = "\(error)"
             XCTAssertTrue(text.contains("defaultFileAction in") && text.contains("\"nope.nope\"") && text.contains("allowed: files.inspect"), text)
         }
+        let pairs = try DaemonProcess()
+        let pairConfig = #"{ defaultFileAction: "commands.command-0", commands: [{ title: "Pair", argv: ["diff", "{paths}"], match: { count: "2..2" } }] }"#
+        XCTAssertThrowsError(try pairs.start(config: pairConfig), "a command for two files can never run for one row") { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("commands offers no item \"command-0\" for a file"), text)
+        }
+        let renaming = try DaemonProcess()
+        XCTAssertThrowsError(try renaming.start(config: #"{ defaultFileAction: "files.rename" }"#), "a row cannot ask for the new name") { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("\"files.rename\" asks for a line of text first"), text)
+        }
         let twice = try DaemonProcess()
         XCTAssertThrowsError(try twice.start(config: "{\n  settle: \"1s\",\n  settle: \"2s\",\n}")) { error in
             let text = "\(error)"

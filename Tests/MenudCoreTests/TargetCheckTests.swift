@@ -58,6 +58,18 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(change(TargetCheck.check(shown(path, node: nil), tracked: tracked(path), in: disk)), .replaced)
     }
 
+    func testANewFileUnderTheOldInodeNumberIsReplaced() {
+        var disk = FakeFileSystem()
+        let born = ShownFile(path: path, node: FileNodeID(device: 1, inode: 7), state: .ready, birthNs: 100)
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts, birthNs: 200))
+        XCTAssertEqual(change(TargetCheck.check(born, tracked: tracked(path), in: disk)), .replaced)
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts, birthNs: 100))
+        XCTAssertNil(change(TargetCheck.check(born, tracked: tracked(path), in: disk)))
+        // Where the file system records no birth time, device and inode decide alone.
+        disk.entries[path] = .found(PathEntry(kind: .file, node: FileNodeID(device: 1, inode: 7), facts: facts))
+        XCTAssertNil(change(TargetCheck.check(born, tracked: tracked(path), in: disk)))
+    }
+
     func testAFolderOnTheWaySwappedForALinkIsReplaced() {
         var disk = FakeFileSystem()
         disk.put(path, node: 7, facts: facts)
@@ -140,6 +152,20 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(files.map(\.path), [kept, rewritten])
         XCTAssertEqual(files.map(\.state), [.expired, .pending], "a file written since the tracker looked is pending")
         XCTAssertEqual(files.map(\.node.inode), [1, 2])
+    }
+
+    func testTheWatchedFolderMustBeTheOneTheMenuWasOpenedIn() {
+        let root = FileNodeID(device: 1, inode: 2)
+        XCTAssertNil(TargetCheck.checkRoot(shown: root, now: root))
+        let other = TargetCheck.checkRoot(shown: root, now: FileNodeID(device: 1, inode: 3))
+        XCTAssertEqual(other?.kind, .replaced)
+        XCTAssertEqual(other?.path, .root)
+        XCTAssertEqual(other?.sentence, "the watched folder is another folder than the one the menu showed (its path was given to another folder)")
+        XCTAssertEqual(TargetCheck.checkRoot(shown: root, now: FileNodeID(device: 9, inode: 2))?.kind, .replaced)
+        let gone = TargetCheck.checkRoot(shown: root, now: nil)
+        XCTAssertEqual(gone?.kind, .unreachable)
+        XCTAssertEqual(gone?.path, .root)
+        XCTAssertEqual(TargetCheck.checkRoot(shown: nil, now: root)?.kind, .unreachable, "a menu that never saw its folder acts on none")
     }
 
     func testTheWireErrorNamesTheFileAndTheChange() {

@@ -120,6 +120,19 @@ final class ChecksumPluginTests: XCTestCase {
             (error as? ActionFailure)?.message, "Cannot open \(file.absolutePath) for reading: No such file or directory.")
     }
 
+    func testAFileWrittenToSinceTheActionStartedGetsNoDigest() async throws {
+        try directory.write("a.bin", "first")
+        let file = try directory.file("a.bin")
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/a.bin"))
+        handle.seekToEndOfFile()
+        handle.write(Data(", more".utf8))
+        try handle.close()
+        let item = try await ChecksumActions().items(for: MenuTarget(kind: .file, files: [file], root: directory.path))[0]
+        let error = await thrownError { try await runAction(item, self.context([file])) }
+        XCTAssertEqual((error as? ActionFailure)?.message,
+                       "Cannot hash \(file.absolutePath): it was written to since the action started, so no digest of one version can be given. Try again once it is ready.")
+    }
+
     func testSettings() throws {
         XCTAssertEqual(try ChecksumActions(settings: PluginSettings(["progressThresholdBytes": 5])).progressThresholdBytes, 5)
         XCTAssertEqual(try ChecksumActions(settings: .empty).progressThresholdBytes, 8 << 20)

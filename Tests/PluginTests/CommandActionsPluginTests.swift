@@ -58,6 +58,8 @@ final class CommandActionsPluginTests: XCTestCase {
             (["title": "T", "argv": ["echo", "{path"]],
              "commands[1].argv[1]: has a \"{\" without a closing \"}\"; write \"{{\" for a literal brace (allowed: {path}, {name}, {dir}, {root}, {input}, {paths})"),
             (["title": "T", "argv": ["echo", "a}b"]], "commands[1].argv[1]: has a lone \"}\"; write \"}}\" for a literal brace"),
+            (["title": "T", "argv": ["echo", "a\u{0}b"]],
+             "commands[1].argv[1]: contains a NUL character (\\u0000); a program argument ends there, so the program would get only the text before it"),
             (["title": "T", "argv": ["cp", "{paths}", "{dir}"]],
              "commands[1].argv: mixes {paths} with {path}, {name} or {dir}; use {paths} for several files or the others for one"),
             (["title": "T", "argv": ["mv", "{path}", "{input}"]],
@@ -73,9 +75,11 @@ final class CommandActionsPluginTests: XCTestCase {
             (["title": "T", "argv": ["ls", "{path}"], "key": "ab"], "commands[1].key: must be exactly one visible character, not \"ab\""),
             (["title": "T", "argv": ["ls", "{path}"], "destructive": "yes"], "commands[1].destructive: must be true or false, not a string"),
             (["title": "T", "argv": ["ls", "{path}"], "timeout": "5 parsecs"],
-             "commands[1].timeout: \"5 parsecs\" is not a duration (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"1h\")"),
+             "commands[1].timeout: \"5 parsecs\" is not a duration (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
+            (["title": "T", "argv": ["ls", "{path}"], "timeout": "3650d"],
+             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
             (["title": "T", "argv": ["ls", "{path}"], "timeout": 0],
-             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"1h\")"),
+             "commands[1].timeout: must be between 1 ms and 24 h (allowed: milliseconds as a number, or a string such as \"500ms\", \"30s\", \"2m\", \"10min\", \"1h\", \"1d\")"),
             (["title": "T", "argv": ["ls", "{path}"], "match": ["states": ["done"]]],
              "commands[1].match.states[0]: \"done\" is not a file state (allowed: pending, ready, expired)"),
             (["title": "T", "argv": ["ls", "{path}"], "match": ["states": []]],
@@ -115,7 +119,9 @@ final class CommandActionsPluginTests: XCTestCase {
              "argv": ["gzip", "--keep", "--suffix={{gz}}", "{path}"],
              "match": ["glob": ["*.log", "*.txt"], "states": ["ready", "pending"], "minSize": 1, "maxSize": 1000]],
             ["title": "Tar", "argv": ["tar", "-cf", "{root}/out.tar", "{paths}"], "match": ["count": ["min": 2]]],
-            ["title": "Make", "argv": ["make", "-C", "{root}"], "timeout": 2500])
+            ["title": "Make", "argv": ["make", "-C", "{root}"], "timeout": 2500],
+            ["title": "Long", "argv": ["make", "-C", "{root}"], "timeout": "10min"],
+            ["title": "Day", "argv": ["make", "-C", "{root}"], "timeout": "1 d"])
         let compress = plugin.commands[0]
         XCTAssertEqual(compress.scope, .singleFile)
         XCTAssertEqual(compress.timeoutMs, 1500)
@@ -127,7 +133,10 @@ final class CommandActionsPluginTests: XCTestCase {
         XCTAssertEqual(plugin.commands[1].match.states, [.ready, .expired])
         XCTAssertEqual(plugin.commands[2].scope, .directory)
         XCTAssertEqual(plugin.commands[2].timeoutMs, 2500)
-        XCTAssertEqual(plugin.actionTitles, ["Compress", "Tar", "Make"])
+        // The units of the config's other durations.
+        XCTAssertEqual(plugin.commands[3].timeoutMs, 600_000)
+        XCTAssertEqual(plugin.commands[4].timeoutMs, 86_400_000)
+        XCTAssertEqual(plugin.actionTitles, ["Compress", "Tar", "Make", "Long", "Day"])
         XCTAssertEqual(
             try CommandActions.argv(for: compress, files: [fakeFile("a b.log")], root: "/srv/drop", input: nil),
             ["gzip", "--keep", "--suffix={gz}", "/srv/drop/a b.log"])
@@ -329,6 +338,9 @@ final class CommandActionsPluginTests: XCTestCase {
             ["tool", "/srv/drop/a/b c.txt", "b c.txt", "/srv/drop/a", "/srv/drop", "/srv/drop/a/b c.txt.out", "{b c.txt}", "typed"])
         XCTAssertThrowsError(try CommandActions.argv(for: spec, files: [file], root: "/srv/drop", input: nil)) { error in
             XCTAssertEqual("\(error)", "“T” needs a line of text; send it as input with menu.dismissed.")
+        }
+        XCTAssertThrowsError(try CommandActions.argv(for: spec, files: [file], root: "/srv/drop", input: "new\u{0}/../x")) { error in
+            XCTAssertEqual("\(error)", "“T” did not run: the text typed contains a NUL character, which a program argument cannot hold. Type it without.")
         }
         let many = try plugin(["title": "M", "argv": ["tool", "-x", "{paths}", "--", "{root}"]]).commands[0]
         XCTAssertEqual(

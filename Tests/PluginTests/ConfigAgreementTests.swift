@@ -65,7 +65,7 @@ final class ConfigAgreementTests: XCTestCase {
     }
 
     private func assertRefusedDefault(_ text: String, _ phrases: [String],
-                                      allowed: String = "allowed: files.inspect, files.duplicate, files.rename, files.trash", line: UInt = #line) {
+                                      allowed: String = "allowed: files.inspect, files.duplicate, files.trash", line: UInt = #line) {
         XCTAssertThrowsError(try checked(text), line: line) { error in
             let message = "\(error)"
             for phrase in phrases + ["defaultFileAction in /etc/menud.json5", allowed] {
@@ -80,11 +80,19 @@ final class ConfigAgreementTests: XCTestCase {
         XCTAssertEqual(try checked(#"{ defaultFileAction: "files.trash" }"#), "files.trash")
         assertRefusedDefault(#"{ defaultFileAction: "nope.nope" }"#, ["\"nope.nope\" names the plugin \"nope\", which is not enabled"])
         assertRefusedDefault(#"{ defaultFileAction: "files.nope" }"#, ["files offers no item \"nope\" for a file"])
+        // A row asks for no text, so an action that needs some (Rename…) could never run from one.
+        assertRefusedDefault(#"{ defaultFileAction: "files.rename" }"#, ["\"files.rename\" asks for a line of text first"])
+        let asking = #"commands: [{ title: "Tag", input: { prompt: "Tag" }, argv: ["tag", "{path}", "{input}"] }, { title: "Ls", argv: ["ls", "{path}"] }]"#
+        assertRefusedDefault("{ \(asking), defaultFileAction: \"commands.command-0\" }", ["asks for a line of text first", "commands.command-1"])
         assertRefusedDefault(#"{ defaultFileAction: "checksum.sha256", plugins: { checksum: { enabled: false } } }"#, ["not enabled"])
         // Command actions: one that names a file may be the default; a directory action may not.
         let commands = #"commands: [{ title: "Ls", argv: ["ls", "{root}"] }, { title: "Play", argv: ["mpv", "--", "{path}"], match: { glob: "*.mp4" } }]"#
         XCTAssertEqual(try checked("{ \(commands), defaultFileAction: \"commands.command-1\" }"), "commands.command-1")
         assertRefusedDefault("{ \(commands), defaultFileAction: \"commands.command-0\" }", ["commands offers no item \"command-0\"", "commands.command-1"])
+        // A selection command that needs two files or more can never run for one row.
+        let pairs = #"commands: [{ title: "Pair", argv: ["diff", "{paths}"], match: { count: "2..2" } }, { title: "Any", argv: ["ls", "{paths}"] }]"#
+        XCTAssertEqual(try checked("{ \(pairs), defaultFileAction: \"commands.command-1\" }"), "commands.command-1")
+        assertRefusedDefault("{ \(pairs), defaultFileAction: \"commands.command-0\" }", ["commands offers no item \"command-0\"", "commands.command-1"])
         // The built-in default with the files plugin disabled: rows run nothing, start-up goes on.
         XCTAssertNil(try checked("{ plugins: { files: { enabled: false } } }"))
         assertRefusedDefault(#"{ defaultFileAction: "files.duplicate", plugins: { files: { enabled: false } } }"#, ["not enabled"],

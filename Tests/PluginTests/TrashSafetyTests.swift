@@ -48,6 +48,34 @@ final class TrashSafetyTests: XCTestCase {
         XCTAssertEqual(try TreeSnapshot(outside.path).names, [])
     }
 
+    func testATrashFolderOthersCanWriteToIsRefused() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // Another user got there first: `files/` exists and anyone may write in it.
+        try FileManager.default.createDirectory(atPath: home.path + "/Trash/files", withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(home.path + "/Trash/files", 0o777), 0)
+        let error = try await trash(home.path + "/Trash")
+        XCTAssertEqual((error as? ActionFailure)?.message,
+                       "\(home.path)/Trash/files can be written by other users, so the Trash there cannot be used: they could take "
+                           + "what is moved in. Nothing was moved. Run chmod o-w on it, then try again.")
+        XCTAssertEqual(try TreeSnapshot(home.path + "/Trash/files").names, [])
+        XCTAssertEqual(try TreeSnapshot(root.path).names, ["a.txt"])
+    }
+
+    func testATrashFolderOfAnotherUserIsRefused() async throws {
+        try XCTSkipUnless(geteuid() == 0, "giving a folder to another user needs root")
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try FileManager.default.createDirectory(atPath: home.path + "/Trash", withIntermediateDirectories: true)
+        XCTAssertEqual(chown(home.path + "/Trash", 4242, 4242), 0)
+        let error = try await trash(home.path + "/Trash")
+        XCTAssertEqual((error as? ActionFailure)?.message,
+                       "\(home.path)/Trash belongs to another user (uid 4242), so the Trash there cannot be used: a file moved in "
+                           + "would be theirs. Nothing was moved. Remove that folder, or set trashDirectory to a folder of yours.")
+        XCTAssertEqual(try TreeSnapshot(home.path + "/Trash").names, [])
+        XCTAssertEqual(try TreeSnapshot(root.path).names, ["a.txt"])
+    }
+
     func testAMoveThatCaughtAnotherFilePutsItBack() throws {
         try root.write("b.txt", "b")
         let folder = try DirectoryDescriptor.open(path: Array(root.path.utf8)).get()
