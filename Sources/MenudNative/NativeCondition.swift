@@ -7,7 +7,13 @@ public final class NativeCondition: @unchecked Sendable {
 
     public init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock, so a change of the wall clock does not cut
+        // them short or stretch them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -21,6 +27,13 @@ public final class NativeCondition: @unchecked Sendable {
     public func unlock() { pthread_mutex_unlock(mutex) }
     /// Waits for a signal, the mutex released meanwhile; callers check their condition in a loop.
     public func wait() { pthread_cond_wait(condition, mutex) }
+    /// Waits for a signal until the monotonic clock reads `deadlineMs` (`MonotonicTime`); false
+    /// once the deadline passed.
+    public func wait(untilMonotonicMs deadlineMs: Int64) -> Bool {
+        var deadline = timespec(tv_sec: Int(deadlineMs / 1000), tv_nsec: Int(deadlineMs % 1000) * 1_000_000)
+        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+    }
+
     public func signal() { pthread_cond_signal(condition) }
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import MenudCore
 import MenudLoop
 import MenudNative
@@ -15,7 +14,7 @@ import MenudProtocol
 final class TreeCrawler: Sendable {
     private let rootBytes: [UInt8]
     private let jobs = Mutex<[CrawlJob]>([])
-    private let wake = DispatchSemaphore(value: 0)
+    private let wake = NativeSemaphore()
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let budget: WatchBudget
