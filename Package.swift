@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
+//   C system libraries (CLibUV, CCrypto, CMagic; CLinux: header-only)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
 //   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
 //   pure logic, the wire
@@ -34,37 +34,40 @@ let package = Package(
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
-        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // HTTP and WebSocket on our own libuv loop; at run time lws also needs its libuv event
         // library (libwebsockets-evlib-uv), which it dlopens.
         .systemLibrary(name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-uv"])]),
-        // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
+        // Linux calls glibc has no wrapper for (openat2, renameat2, prctl), and malloc.h's
+        // malloc_trim: header-only, nothing to link. (systemd's service protocol is written out
+        // in MenudNative: linking libsystemd and what it pulls in cost about 1 MB resident.)
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // MenudNative for the web page's files: opened beneath their folder with openat2.
         .target(name: "MenudLoop", dependencies: ["CLibUV", "CLibWebSockets", "MenudNative"]),
-        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
+        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CLinux"]),
 
+        // Text the daemon writes without Foundation: file sizes, base64, path text.
+        .target(name: "MenudText"),
         .target(name: "MenudJSON"),
-        .target(name: "MenudProtocol", dependencies: ["MenudJSON"]),
-        .target(name: "MenudCore", dependencies: ["MenudJSON", "MenudProtocol"]),
+        .target(name: "MenudProtocol", dependencies: ["MenudJSON", "MenudText"]),
+        .target(name: "MenudCore", dependencies: ["MenudJSON", "MenudProtocol", "MenudText"]),
         .target(name: "MenuLayout"),
 
-        .target(name: "MenudPluginAPI", dependencies: ["MenudNative"]),
+        .target(name: "MenudPluginAPI", dependencies: ["MenudNative", "MenudText"]),
 
         .target(name: "MenudPluginTesting", dependencies: ["MenudPluginAPI", "MenudNative"]),
 
-        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/FileActions"),
-        .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/Checksum"),
-        .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative"], path: "Plugins/CommandActions"),
+        .target(name: "FileActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/FileActions"),
+        .target(name: "ChecksumPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/Checksum"),
+        .target(name: "CommandActionsPlugin", dependencies: ["MenudPluginAPI", "MenudNative", "MenudText"], path: "Plugins/CommandActions"),
 
         .target(name: "MenudRuntime", dependencies: [
-            "MenudLoop", "MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
+            "MenudLoop", "MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout", "MenudPluginAPI",
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
         .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
-        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
+        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
@@ -72,10 +75,11 @@ let package = Package(
         .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture",
                          linkerSettings: exportsPluginAPI),
 
+        .testTarget(name: "MenudTextTests", dependencies: ["MenudText"]),
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
-        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol"]),
-        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudJSON", "MenudProtocol"]),
+        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
@@ -90,3 +94,11 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
     ]
 )
+
+// The daemon's modules do not import the string-processing (Regex) module implicitly, so that
+// its two libraries (about 0.8 MB resident) are not loaded: nothing in the daemon uses them.
+let clientTargets: Set = ["MenudClient", "MenuctlKit", "menuctl"]
+for target in package.targets where target.type == .regular || target.type == .executable {
+    guard !clientTargets.contains(target.name) else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+}

@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 import Glibc
 import MenudNative
 import MenudPluginAPI
@@ -95,7 +95,7 @@ public struct ChecksumActions: MenudPlugin {
         guard Self.isUnchanged(opened, file) else { throw changed }
         let size = (try? opened.status().get().size) ?? file.size
         let reportsProgress = size > progressThresholdBytes
-        let total = ByteCountFormatter.string(fromByteCount: size, countStyle: .file)
+        let total = FileSizeText.format(size)
         var lastPercent = -1
         let digest: Sha256Digest
         do {
@@ -104,7 +104,7 @@ public struct ChecksumActions: MenudPlugin {
                 let percent = Int(min(100, hashed * 100 / size))
                 guard percent > lastPercent else { return }
                 lastPercent = percent
-                let done = ByteCountFormatter.string(fromByteCount: hashed, countStyle: .file)
+                let done = FileSizeText.format(hashed)
                 context.progress.report(fraction: Double(hashed) / Double(size), message: "\(done) of \(total)")
             }
         } catch let error as Sha256HasherError {

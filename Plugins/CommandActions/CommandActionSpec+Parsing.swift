@@ -1,6 +1,6 @@
-import Foundation
 import MenudNative
 import MenudPluginAPI
+import MenudText
 
 extension CommandActionSpec {
     /// Parses `commands[index]`, strictly: unknown keys, wrong types and broken placeholders are
@@ -10,7 +10,7 @@ extension CommandActionSpec {
         try settings.rejectUnknownKeys(allowed: allowedKeys)
 
         let title = try settings.requiredString("title")
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !title.allSatisfy(\.isWhitespace) else {
             throw PluginSettingsError(key: settings.keyPath("title"), problem: "must not be empty")
         }
         let icon = try settings.string("icon")
@@ -111,7 +111,7 @@ extension CommandActionSpec {
         }
         try input.rejectUnknownKeys(allowed: ["default", "prompt"])
         let prompt = try input.requiredString("prompt")
-        guard !prompt.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !prompt.allSatisfy(\.isWhitespace) else {
             throw PluginSettingsError(key: input.keyPath("prompt"), problem: "must not be empty")
         }
         var defaultTemplate: CommandTemplate?
@@ -140,9 +140,9 @@ extension CommandActionSpec {
             milliseconds = number
         case .string(let text):
             let units: [(String, Double)] = [("ms", 1), ("min", 60_000), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingWhitespace()
             guard let (suffix, factor) = units.first(where: { trimmed.hasSuffix($0.0) }),
-                let number = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), number.isFinite
+                let number = Double(trimmed.dropLast(suffix.count).trimmingWhitespace()), number.isFinite
             else {
                 throw PluginSettingsError(key: key, problem: "\"\(text)\" is not a duration", allowed: allowed)
             }

@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 import MenudPluginAPI
 
 extension CommandActions {
@@ -87,7 +87,7 @@ extension CommandActions {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw ActionFailure("Cannot run “\(spec.title)” (\(argv[0])): \(error.localizedDescription).")
+            throw ActionFailure("Cannot run “\(spec.title)” (\(argv[0])): \(error).")
         }
         return try outcome(of: result, spec: spec)
     }
@@ -140,7 +140,7 @@ extension CommandActions {
     private static func lastLine(of text: String) -> String {
         guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return "" }
-        var text = line.trimmingCharacters(in: .whitespaces)
+        var text = line.trimmingWhitespace()
         while text.hasSuffix(".") { text.removeLast() }
         return ": " + text
     }
@@ -149,7 +149,11 @@ extension CommandActions {
     static func durationText(_ milliseconds: Int64) -> String {
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return String(format: "%.1f s", Double(milliseconds) / 1000)
+        // Tenths of a second, rounded half to even as printf's "%.1f" did.
+        var tenths = milliseconds / 100
+        let rest = milliseconds % 100
+        if rest > 50 || (rest == 50 && tenths % 2 == 1) { tenths += 1 }
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     /// An argv element as a log shows it: quoted when it holds anything but plain characters.

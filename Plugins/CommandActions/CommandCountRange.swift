@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 
 /// How many files a `{paths}` command accepts.
 public struct CommandCountRange: Sendable, Hashable {
@@ -17,16 +17,17 @@ public struct CommandCountRange: Sendable, Hashable {
     /// (two to five). Nil for anything else, for a bound below 1, and for a range whose end
     /// comes before its start.
     public init?(text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let low: Int
         let high: Int?
         if trimmed.hasSuffix("+") {
             guard let value = CommandCountRange.bound(trimmed.dropLast()) else { return nil }
             low = value
             high = nil
-        } else if let dots = trimmed.range(of: "..") {
-            guard let first = CommandCountRange.bound(trimmed[..<dots.lowerBound]),
-                  let last = CommandCountRange.bound(trimmed[dots.upperBound...]), last >= first else { return nil }
+        } else if let dot = trimmed.firstIndex(of: "."), trimmed[trimmed.index(after: dot)...].hasPrefix(".") {
+            let afterDots = trimmed.index(dot, offsetBy: 2)
+            guard let first = CommandCountRange.bound(trimmed[..<dot]),
+                  let last = CommandCountRange.bound(trimmed[afterDots...]), last >= first else { return nil }
             low = first
             high = last
         } else {

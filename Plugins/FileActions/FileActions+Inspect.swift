@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 import MenudNative
 import MenudPluginAPI
 
@@ -20,14 +20,15 @@ extension FileActions {
         case .failure(let error): throw ActionFailure("Cannot inspect \(file.path): \(error.message).")
         }
         let sizeText = status.size == file.size
-            ? file.sizeText : ByteCountFormatter.string(fromByteCount: status.size, countStyle: .file)
-        let modified = Date(timeIntervalSince1970: Double(status.mtimeMs) / 1000)
-        // A value-type format style: a new ISO8601DateFormatter per call costs ~100 us of ICU set-up.
+            ? file.sizeText : FileSizeText.format(status.size)
+        // Whole seconds, rounded down (also before 1970), in the local time zone.
+        let seconds = status.mtimeMs >= 0 ? status.mtimeMs / 1000 : (status.mtimeMs - 999) / 1000
+        let modified = CalendarTime.local(epochSeconds: seconds)
         var lines = [
             "Path: \(file.path)",
             "Size: \(Self.sizeLine(status.size, sizeText: sizeText))",
             "State: \(file.state.rawValue)",
-            "Modified: \(modified.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: .current)))",
+            "Modified: \(modified.iso8601)",
         ]
         if let mimeTypes {
             do {
@@ -42,7 +43,7 @@ extension FileActions {
     /// `"2.1 MB (2,097,155 bytes)"`; the exact count alone when the short form is already
     /// exact (`"1 byte"`, `"512 bytes"`).
     static func sizeLine(_ size: Int64, sizeText: String) -> String {
-        let exact = size == 1 ? "1 byte" : "\(size.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes"
+        let exact = size == 1 ? "1 byte" : "\(FileSizeText.groupedDigits(size)) bytes"
         return sizeText == exact ? exact : "\(sizeText) (\(exact))"
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import MenudNative
 import MenudPluginAPI
 
@@ -38,7 +37,7 @@ public struct FileActions: MenudPlugin {
     /// `mimeTypes` names file types for Inspect; without it Inspect leaves the type out.
     public init(trashDirectory: String? = nil, mimeTypes: MimeTypeDetector? = try? MimeTypeDetector()) {
         self.init(
-            trashCan: TrashCan(locator: .system(configured: trashDirectory), now: { Date() }), mimeTypes: mimeTypes)
+            trashCan: TrashCan(locator: .system(configured: trashDirectory), now: { CalendarTime.local(epochSeconds: CalendarTime.nowEpochSeconds()) }), mimeTypes: mimeTypes)
     }
 
     init(trashCan: TrashCan, mimeTypes: MimeTypeDetector?) {

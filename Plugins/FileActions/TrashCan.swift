@@ -1,4 +1,3 @@
-import Foundation
 import MenudNative
 import MenudPluginAPI
 
@@ -40,7 +39,7 @@ struct TrashCan: Sendable {
     }
 
     let locator: TrashLocator
-    let now: @Sendable () -> Date
+    let now: @Sendable () -> CalendarTime
 
     /// Moves the file known only by its absolute path (its folder opened by that path) to the
     /// trash. Actions use ``moveToTrash(_:root:)`` with the folder opened beneath the root.

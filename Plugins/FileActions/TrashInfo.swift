@@ -1,4 +1,4 @@
-import Foundation
+import MenudNative
 
 /// The `.trashinfo` file written next to each trashed file.
 enum TrashInfo {
@@ -28,22 +28,17 @@ enum TrashInfo {
     }
 
     /// `YYYY-MM-DDThh:mm:ss` in local time.
-    static func deletionDate(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        return formatter.string(from: date)
+    static func deletionDate(_ time: CalendarTime) -> String {
+        time.localTimestamp
     }
 
     /// The file's content: the `[Trash Info]` group with `Path=` and `DeletionDate=`.
-    static func contents(path: String, deletedAt date: Date, timeZone: TimeZone = .current) -> String {
-        contents(path: Array(path.utf8), deletedAt: date, timeZone: timeZone)
+    static func contents(path: String, deletedAt time: CalendarTime) -> String {
+        contents(path: Array(path.utf8), deletedAt: time)
     }
 
     /// The same for a path given as bytes.
-    static func contents(path: [UInt8], deletedAt date: Date, timeZone: TimeZone = .current) -> String {
-        "[Trash Info]\nPath=\(percentEncode(path))\nDeletionDate=\(deletionDate(date, timeZone: timeZone))\n"
+    static func contents(path: [UInt8], deletedAt time: CalendarTime) -> String {
+        "[Trash Info]\nPath=\(percentEncode(path))\nDeletionDate=\(deletionDate(time))\n"
     }
 }

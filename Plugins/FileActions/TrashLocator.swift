@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MenudNative
 
 /// Chooses the trash directory for a file, per the freedesktop.org Trash specification:
@@ -56,14 +56,13 @@ struct TrashLocator: Sendable {
 
     /// The locator for this process: home trash from the environment unless `configured`.
     static func system(configured: String?) -> TrashLocator {
-        let environment = ProcessInfo.processInfo.environment
         let home: String
         if let configured {
             home = configured
-        } else if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+        } else if let dataHome = ProcessEnvironment.value("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
             home = dataHome + "/Trash"
         } else {
-            home = NSHomeDirectory() + "/.local/share/Trash"
+            home = (ProcessEnvironment.value("HOME") ?? ProcessEnvironment.passwordDatabaseHome() ?? "/") + "/.local/share/Trash"
         }
         return TrashLocator(homeTrash: home, isConfigured: configured != nil, uid: getuid(), inspectingBytes: lstatBytes)
     }

@@ -1,7 +1,7 @@
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 /* Linux system calls the Glibc module does not reach: glibc 2.36 has no openat2 wrapper, and
-   C variadics (syscall) cannot be called from Swift. Header-only, no library to link. */
+   C variadics (syscall, prctl) cannot be called from Swift. Header-only, no library to link. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -9,6 +9,10 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+/* glibc's allocator controls (malloc_trim), which the Glibc module does not export. */
+#include <malloc.h>
 #include <linux/openat2.h>
 #include <linux/stat.h>
 
@@ -30,6 +34,9 @@ static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirf
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
 }
 
+/* prctl(PR_SET_NAME): the calling thread's name (15 bytes kept), shown by top -H and ps -L. */
+static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
 /* statx(2)'s birth time of `path` beneath `dirfd`, a link not followed: 1 with the time when
    the file system records one, 0 when it does not, -1 (errno set) when the call fails. Inode
    numbers are reused at once on ext4; the birth time tells a new file under an old number. */
@@ -44,6 +51,7 @@ static inline int menud_birth_time(int dirfd, const char *path, int64_t *seconds
 
 static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
+static inline int menud_fcntl_set_cloexec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
 
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
 static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;

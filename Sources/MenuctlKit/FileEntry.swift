@@ -1,6 +1,7 @@
 import MenudCore
 import MenudJSON
 import MenudProtocol
+import MenudText
 
 /// A tracked file as the daemon describes it (the protocol's File object), with the fields
 /// `menuctl` shows.

@@ -1,5 +1,6 @@
 import MenudJSON
 import MenudProtocol
+import MenudText
 
 /// The one writer of the protocol's File object (`files.list`, `files.get`, `files.changed`):
 /// straight from the tracker's `FileView`s, without building a `FileSnapshot` (the hot path of

@@ -1,4 +1,5 @@
 import MenudProtocol
+import MenudText
 
 /// Visiting the files a `FileQuery` selects without building a `FileSnapshot` (and its strings)
 /// for each: the fast path of `files.list`, whole or in slices.

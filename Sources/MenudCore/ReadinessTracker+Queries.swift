@@ -1,4 +1,5 @@
 import MenudProtocol
+import MenudText
 
 /// Reading the tracker: one file, a filtered page, changes since a clock.
 extension ReadinessTracker {

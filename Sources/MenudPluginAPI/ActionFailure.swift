@@ -1,10 +1,8 @@
-import Foundation
-
 /// An action that ran and failed, in words a person can act on.
 ///
 /// The runtime answers `menu.dismissed` with `-32030 ActionFailed` and
 /// `data: {message, exitCode?, stderr?}`, or `-32031 ActionTimedOut` when ``timedOut`` is set.
-public struct ActionFailure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public struct ActionFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong and, where possible, what to do: `"A file named b.txt already exists; choose another name."`
     public let message: String
     /// A program's exit status, for command actions.
@@ -24,6 +22,4 @@ public struct ActionFailure: Error, Sendable, Hashable, CustomStringConvertible,
 
     /// Same as ``message``.
     public var description: String { message }
-    /// Same as ``message``.
-    public var errorDescription: String? { message }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import MenudNative
 
 /// Why an action could not reach one of its files as the menu showed it. Thrown by the file
@@ -6,7 +5,7 @@ import MenudNative
 /// ``ActionContext/openParent(of:)``, ``ActionContext/verify(_:)``); left uncaught, the person
 /// reads ``description`` ("Cannot use a.txt: it is now a folder, not the file the menu showed.").
 /// Catch it to say what was being done: `throw failure.failure("rename \(file.name)")`.
-public struct FileAccessFailure: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public struct FileAccessFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What stood in the way.
     public enum Problem: Sendable, Equatable {
         /// The path could not be followed beneath the root: a symbolic link or a non-folder on
@@ -47,6 +46,4 @@ public struct FileAccessFailure: Error, Sendable, Equatable, CustomStringConvert
 
     /// "Cannot use `path`: `reason`."
     public var description: String { "Cannot use \(file.path): \(reason)." }
-    /// Same as ``description``.
-    public var errorDescription: String? { description }
 }

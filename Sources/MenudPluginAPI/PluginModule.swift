@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a plugin module (`.so`) hands the daemon from its C entry point: its factory, the plugin
 /// API version and the Swift toolchain it was compiled against.

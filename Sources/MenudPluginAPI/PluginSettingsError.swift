@@ -1,10 +1,8 @@
-import Foundation
-
 /// A setting that is missing, of the wrong type, or out of range.
 ///
 /// ``key`` is the full path of the offending setting (`"commands[2].argv[0]"`), so the message
 /// points at the exact spot in the config file.
-public struct PluginSettingsError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public struct PluginSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Path of the offending setting, such as `"trashDirectory"` or `"commands[2].match.states[0]"`.
     public let key: String
     /// What is wrong, as a sentence fragment: `"must be a string, not an integer"`.
@@ -30,6 +28,4 @@ public struct PluginSettingsError: Error, Sendable, Equatable, CustomStringConve
 
     /// Same as ``message``.
     public var description: String { message }
-    /// Same as ``message``.
-    public var errorDescription: String? { message }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 
 /// One tracked file, as the runtime knew it when the menu opened.
 public struct TargetFile: Sendable, Hashable {
@@ -37,7 +37,7 @@ public struct TargetFile: Sendable, Hashable {
         self.absolutePath = absolutePath
         self.state = state
         self.size = size
-        self.sizeText = sizeText ?? ByteCountFormatter.string(fromByteCount: size, countStyle: .file)
+        self.sizeText = sizeText ?? FileSizeText.format(size)
         self.mtimeMs = mtimeMs
         self.birthNs = birthNs
     }

@@ -1,5 +1,5 @@
-import Foundation
 import MenudJSON
+import MenudText
 
 /// A path a client sent (`path`, `pathBase64` for a name that is not UTF-8, or an entry of
 /// `target.paths`), checked by the rules every method shares. The checks here are lexical; the
@@ -39,10 +39,10 @@ public struct PathParameter: Sendable, Equatable {
         if let text = try object.optionalString(key) {
             raw = Array(text.utf8)
         } else if let encoded = try object.optionalString(key + "Base64") {
-            guard let data = Data(base64Encoded: encoded) else {
+            guard let data = Base64.decode(encoded) else {
                 throw .invalidParams(param: key + "Base64", "\(key)Base64 must be standard base64 of the path's bytes")
             }
-            raw = Array(data)
+            raw = data
         } else {
             throw .invalidParams(param: key, "\(key) is required: a path relative to the root (or \(key)Base64)")
         }
@@ -77,7 +77,7 @@ public struct PathParameter: Sendable, Equatable {
         if let text = String(validating: raw, as: UTF8.self) {
             object[key] = .string(text)
         } else {
-            object[key + "Base64"] = .string(Data(raw).base64EncodedString())
+            object[key + "Base64"] = .string(Base64.encode(raw))
         }
     }
 

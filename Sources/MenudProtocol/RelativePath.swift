@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 
 /// A path relative to the watched root, kept as the exact bytes the file system gave us.
 ///
@@ -31,8 +31,8 @@ public struct RelativePath: Hashable, Comparable, Sendable, CustomStringConverti
     /// returns nil when `base64` is not valid base64. The bytes are taken as they are; use
     /// `init(validating:)` to check and normalize them.
     public init?(base64: String) {
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        self.init(bytes: Array(data))
+        guard let data = Base64.decode(base64) else { return nil }
+        self.init(bytes: data)
     }
 
     /// True for the root (the empty path).
@@ -54,7 +54,7 @@ public struct RelativePath: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The bytes in standard base64. Only needed on the wire when `isValidUTF8` is false.
     public var base64: String {
-        Data(bytes).base64EncodedString()
+        Base64.encode(bytes)
     }
 
     /// The names along the path, as bytes (empty for the root).

@@ -2,6 +2,7 @@ import MenudCore
 import MenudNative
 import MenudPluginAPI
 import MenudProtocol
+import MenudText
 
 /// What an action does once its turn has come, on its own thread: check that its files are
 /// still the ones the menu showed, ask its plugin again for its items for the files as they are

@@ -1,4 +1,4 @@
-import Foundation
+import MenudNative
 
 /// A thread of its own for one action's task (`Task(executorPreference:)`).
 ///
@@ -13,7 +13,7 @@ import Foundation
 /// so no job is ever dropped.
 final class ActionThread: TaskExecutor, @unchecked Sendable {
     private let name: String
-    private let condition = NSCondition()
+    private let condition = NativeCondition()
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
     private var closed = false
@@ -44,9 +44,7 @@ final class ActionThread: TaskExecutor, @unchecked Sendable {
 
     private func startWorker() {
         // The worker holds `self` until it ends, so the executor outlives every job it takes.
-        let thread = Thread { [self] in work() }
-        thread.name = name
-        thread.start()
+        NativeThread.start(name: name) { [self] in work() }
     }
 
     private func work() {

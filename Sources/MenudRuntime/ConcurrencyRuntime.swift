@@ -1,4 +1,4 @@
-import Dispatch
+import MenudNative
 
 /// Swift's concurrency runtime, started before clients take the descriptors.
 enum ConcurrencyRuntime {
@@ -7,7 +7,7 @@ enum ConcurrencyRuntime {
     /// as it would on the first action with every descriptor taken by clients. A short sleep
     /// also brings up the timers `Task.sleep` uses.
     static func start() {
-        let started = DispatchSemaphore(value: 0)
+        let started = NativeSemaphore()
         Task.detached {
             try? await Task.sleep(nanoseconds: 1_000_000)
             started.signal()

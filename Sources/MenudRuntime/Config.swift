@@ -1,5 +1,6 @@
-import Foundation
 import MenudCore
+import MenudNative
+import MenudText
 
 /// Everything the daemon reads from its configuration file, with defaults for what the file
 /// leaves out. `config/menud.json5` documents every key.
@@ -99,46 +100,41 @@ public struct MenudConfig: Sendable, Equatable {
         ReadinessSettings(settleMs: settleMs, expireAfterMs: expireAfterMs, partialSuffixes: partialSuffixes)
     }
 
-    /// Reads and checks the configuration file at `url`.
-    public static func load(from url: URL) throws(ConfigError) -> MenudConfig {
-        try load(from: url, environment: .current)
+    /// Reads and checks the configuration file at `path`.
+    public static func load(path: String) throws(ConfigError) -> MenudConfig {
+        try load(path: path, environment: .current)
     }
 
-    /// Reads and checks the configuration file at `url`, with `~` and the defaults taken from
+    /// Reads and checks the configuration file at `path`, with `~` and the defaults taken from
     /// `environment`.
-    public static func load(from url: URL, environment: ConfigEnvironment) throws(ConfigError) -> MenudConfig {
-        let file = url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = (error as NSError).localizedDescription
+    public static func load(path file: String, environment: ConfigEnvironment) throws(ConfigError) -> MenudConfig {
+        let bytes: [UInt8]
+        switch FileContents.read(path: Array(file.utf8)) {
+        case .success(let read): bytes = read
+        case .failure(let error):
             throw ConfigError(file: file, keyPath: nil,
-                              message: "cannot read the configuration file \(file) (\(reason)); check the path, or start from the documented config/menud.json5")
+                              message: "cannot read the configuration file \(file) (\(error.message)); check the path, or start from the documented config/menud.json5")
         }
-        return try parse(data, file: file, environment: environment)
+        return try parse(bytes, file: file, environment: environment)
     }
 
     /// Checks configuration text; `file` names it in errors and anchors relative paths.
-    public static func parse(_ data: Data, file: String, environment: ConfigEnvironment) throws(ConfigError) -> MenudConfig {
-        let bytes = [UInt8](data)
+    public static func parse(_ bytes: [UInt8], file: String, environment: ConfigEnvironment) throws(ConfigError) -> MenudConfig {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ConfigError(file: file, keyPath: nil, message: "\(file) is not UTF-8 text; save it as UTF-8")
         }
         let value: ConfigValue
         do {
-            value = try ConfigValue.decodeJSON5(data)
+            value = try ConfigValue.decodeJSON5(bytes)
         } catch {
-            let location = ConfigSyntaxLocator.describeProblem(in: bytes).map { " at \($0)" } ?? ""
+            // A config that says one thing twice is refused at the second (as the wire does).
+            if let keyPath = error.duplicateKeyPath {
+                throw ConfigError(file: file, keyPath: keyPath, message: "\(keyPath) in \(file) at \(error.location)")
+            }
             throw ConfigError(file: file, keyPath: nil,
-                              message: "\(file) is not valid JSON5\(location); check the quotes, commas and brackets there")
+                              message: "\(file) is not valid JSON5 at \(error.location); check the quotes, commas and brackets there")
         }
-        // The decoder keeps one of two equal keys without a word (the wire protocol refuses
-        // them); a config that says one thing twice is refused here, at the second.
-        if let duplicate = ConfigSyntaxLocator.duplicateKey(in: bytes) {
-            throw ConfigError(file: file, keyPath: duplicate.keyPath, message: "\(duplicate.keyPath) in \(file) at \(duplicate.message)")
-        }
-        let baseDirectory = (file as NSString).deletingLastPathComponent
+        let baseDirectory = PathText.deletingLastComponent(file)
         return try ConfigLoader.build(value, file: file, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory, environment: environment)
     }
 }

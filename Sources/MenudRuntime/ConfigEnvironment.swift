@@ -1,7 +1,6 @@
-import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
+import MenudNative
+import MenudText
 
 /// What the configuration's defaults and `~` expansion depend on, so tests can pin it.
 public struct ConfigEnvironment: Sendable, Equatable {
@@ -20,22 +19,22 @@ public struct ConfigEnvironment: Sendable, Equatable {
 
     /// This process's environment.
     public static var current: ConfigEnvironment {
-        let variables = ProcessInfo.processInfo.environment
-        let runtime = variables["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        return ConfigEnvironment(home: variables["HOME"] ?? NSHomeDirectory(), runtimeDirectory: runtime, uid: getuid())
+        let runtime = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { $0.isEmpty ? nil : $0 }
+        let home = ProcessEnvironment.value("HOME") ?? ProcessEnvironment.passwordDatabaseHome() ?? "/"
+        return ConfigEnvironment(home: home, runtimeDirectory: runtime, uid: getuid())
     }
 
     /// `$XDG_RUNTIME_DIR/menud/menud.sock`, or `/tmp/menud-<uid>/menud.sock` without one.
     public var defaultSocketPath: String {
         if let runtimeDirectory {
-            return (runtimeDirectory as NSString).appendingPathComponent("menud/menud.sock")
+            return PathText.appending(runtimeDirectory, "menud/menud.sock")
         }
         return "/tmp/menud-\(uid)/menud.sock"
     }
 
     /// The directory the daemon was started in.
     public var defaultRoot: String {
-        FileManager.default.currentDirectoryPath
+        ProcessEnvironment.currentDirectory() ?? "/"
     }
 
     /// Expands a leading `~` and makes a relative path absolute against `baseDirectory`;
@@ -45,11 +44,11 @@ public struct ConfigEnvironment: Sendable, Equatable {
         if path == "~" {
             expanded = home
         } else if path.hasPrefix("~/") {
-            expanded = (home as NSString).appendingPathComponent(String(path.dropFirst(2)))
+            expanded = PathText.appending(home, String(path.dropFirst(2)))
         }
         if !expanded.hasPrefix("/") {
-            expanded = (baseDirectory as NSString).appendingPathComponent(expanded)
+            expanded = PathText.appending(baseDirectory, expanded)
         }
-        return (expanded as NSString).standardizingPath
+        return PathText.standardized(expanded)
     }
 }

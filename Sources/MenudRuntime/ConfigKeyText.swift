@@ -1,4 +1,4 @@
-/// The text of a JSON5 string, decoded as `ConfigSyntaxLocator` scans it, so that keys
+/// The text of a JSON5 string, decoded as `ConfigJSON5Parser` scans it, so that keys
 /// written differently (`"a"`, `'a'`, `"\u0061"`) compare equal, as they do once decoded.
 struct ConfigKeyText {
     private var utf8: [UInt8] = []

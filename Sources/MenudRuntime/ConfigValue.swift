@@ -1,4 +1,3 @@
-import Foundation
 import MenudPluginAPI
 
 /// A configuration file's contents as a plain tree. It is the plugin API's JSON-like value, so
@@ -7,11 +6,9 @@ public typealias ConfigValue = PluginValue
 
 extension PluginValue {
     /// Decodes JSON5 text (comments, trailing commas, unquoted keys, single quotes, hex).
-    /// Throws the decoder's error; `MenudConfig.load` turns it into a `ConfigError`.
-    public static func decodeJSON5(_ data: Data) throws -> PluginValue {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        return try decoder.decode(PluginValue.self, from: data)
+    /// Throws where and what the first problem is; `MenudConfig.load` turns it into a `ConfigError`.
+    static func decodeJSON5(_ bytes: [UInt8]) throws(ConfigJSON5Parser.Failure) -> PluginValue {
+        try ConfigJSON5Parser.parse(bytes)
     }
 
     /// What this value is, for config error messages: `a string ("abc")`, `the number 1.5`,

@@ -1,4 +1,4 @@
-import Foundation
+import MenudNative
 import MenudPluginAPI
 
 /// `menud`'s entry point, called from its `main.swift`.
@@ -10,7 +10,7 @@ public enum DaemonMain {
         do {
             options = try CommandLineOptions.parse(Array(arguments.dropFirst()))
         } catch {
-            FileHandle.standardError.write(Data("menud: \(error.message)\n".utf8))
+            StandardError.write("menud: \(error.message)\n")
             return 2
         }
         if options.showHelp {
@@ -21,7 +21,7 @@ public enum DaemonMain {
             print("menud \(DaemonRoot.version)")
             return 0
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables()
         let bootstrapLog = Logger(level: options.logLevel ?? .info)
         let settings: DaemonSettings
         do {

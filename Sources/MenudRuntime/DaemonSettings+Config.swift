@@ -1,4 +1,4 @@
-import Foundation
+import MenudNative
 import MenudCore
 import MenudNative
 
@@ -46,7 +46,7 @@ extension DaemonSettings {
     /// folded (symlinks are left alone).
     static func absolutePath(_ path: String) -> String {
         var expanded = path
-        if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+        if path == "~" || path.hasPrefix("~/"), let home = ProcessEnvironment.value("HOME"), !home.isEmpty {
             expanded = home + path.dropFirst()
         }
         if !expanded.hasPrefix("/"), case .success(let current) = NativePath.resolve(Array(".".utf8)) {

@@ -1,5 +1,6 @@
-import Foundation
 import MenudLoop
+import MenudNative
+import MenudText
 
 extension DaemonSettings {
     /// The web server from `--web`/`--web-documents` and the config's `web` section, nil when
@@ -32,8 +33,7 @@ extension DaemonSettings {
         } else {
             throw StartupError("no folder with the web page was found next to \(executableDirectory() ?? "menud") (PREFIX/share/menud/web as `make install` lays it out, or the source tree's clients/web); give one with --web-documents DIR or web.documents in the config")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: documents + "/index.html", isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileContents.exists(documents + "/index.html"), !FileContents.isDirectory(documents + "/index.html") else {
             throw StartupError("the web page folder \(documents) has no index.html; point --web-documents (or web.documents) at the installed PREFIX/share/menud/web or the source tree's clients/web")
         }
         return WebSettings(listen: listen, documents: documents, tokenPath: WebSettings.defaultTokenPath(environment: environment))
@@ -44,13 +44,13 @@ extension DaemonSettings {
     /// puts it under `.build/<triple>/debug`, so the tree is a few folders up).
     static func defaultWebDocuments() -> String? {
         guard let directory = executableDirectory() else { return nil }
-        let installed = ((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/menud/web")
-        if FileManager.default.fileExists(atPath: installed + "/index.html") { return installed }
+        let installed = PathText.appending(PathText.deletingLastComponent(directory), "share/menud/web")
+        if FileContents.exists(installed + "/index.html") { return installed }
         var folder = directory
         for _ in 0..<6 {
-            let candidate = (folder as NSString).appendingPathComponent("clients/web")
-            if FileManager.default.fileExists(atPath: candidate + "/index.html") { return candidate }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let candidate = PathText.appending(folder, "clients/web")
+            if FileContents.exists(candidate + "/index.html") { return candidate }
+            let parent = PathText.deletingLastComponent(folder)
             if parent == folder { break }
             folder = parent
         }
@@ -59,8 +59,8 @@ extension DaemonSettings {
 
     /// The folder of the running program, links resolved.
     static func executableDirectory() -> String? {
-        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        guard program != "/proc/self/exe" else { return nil }
-        return (program as NSString).deletingLastPathComponent
+        guard case .success(let resolved) = NativePath.resolve(Array("/proc/self/exe".utf8)),
+              let program = String(validating: resolved, as: UTF8.self) else { return nil }
+        return PathText.deletingLastComponent(program)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import MenudNative
 import MenudCore
 
 /// Everything the running daemon needs, resolved from the config file, the command line and
@@ -44,16 +45,16 @@ struct DaemonSettings {
             configPath = explicit
         } else {
             let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
+                ?? (environment["HOME"].map { $0 + "/.config" } ?? ConfigEnvironment.current.home + "/.config")
             let candidate = base + "/menud/config.json5"
-            configPath = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+            configPath = FileContents.exists(candidate) ? candidate : nil
         }
         var config: MenudConfig
         if let configPath {
-            guard FileManager.default.fileExists(atPath: configPath) else {
+            guard FileContents.exists(configPath) else {
                 throw StartupError("the config file \(configPath) does not exist; create it (config/menud.json5 is a documented example) or drop --config")
             }
-            do { config = try MenudConfig.load(from: URL(fileURLWithPath: configPath)) } catch {
+            do { config = try MenudConfig.load(path: configPath) } catch {
                 throw StartupError("\(error)")
             }
         } else {
@@ -66,7 +67,7 @@ struct DaemonSettings {
     /// Re-reads the config file for SIGHUP; the command line still wins. The root and the
     /// socket cannot change while running, nor can the web server.
     static func reload(from current: DaemonSettings) throws -> DaemonSettings {
-        var config = try current.configPath.map { try MenudConfig.load(from: URL(fileURLWithPath: $0)) } ?? MenudConfig.defaults
+        var config = try current.configPath.map { try MenudConfig.load(path: $0) } ?? MenudConfig.defaults
         config.commands += try DropInActions.load(environment: current.environment)
         var fresh = try DaemonSettings(config: config, configPath: current.configPath, options: current.options, environment: current.environment)
         fresh.root = current.root

@@ -1,5 +1,5 @@
 import CommandActionsPlugin
-import Dispatch
+import MenudNative
 import MenudPluginAPI
 import Synchronization
 
@@ -79,13 +79,13 @@ enum DefaultFileActionCheck {
     private static func sampleItems(_ plugin: any MenudPlugin, _ target: MenuTarget) -> [MenuItem]? {
         if let items = try? plugin.immediateItems(for: target) { return items }
         let answer = Mutex<[MenuItem]?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        let done = NativeSemaphore()
         let task = Task.detached {
             let items = (try? await plugin.items(for: target)) ?? []
             answer.withLock { $0 = items }
             done.signal()
         }
-        guard done.wait(timeout: .now() + .milliseconds(sampleTimeoutMs)) == .success else {
+        guard done.wait(timeoutMs: Int64(sampleTimeoutMs)) else {
             task.cancel()
             return nil
         }

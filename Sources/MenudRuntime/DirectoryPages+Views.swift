@@ -2,6 +2,7 @@ import MenudCore
 import MenudProtocol
 import MenudNative
 import MenudPluginAPI
+import MenudText
 
 /// The two views of the folder plugins get (``TargetDirectory``): a menu's, and a running
 /// directory-wide action's.

@@ -1,5 +1,5 @@
 import CommandActionsPlugin
-import Foundation
+import MenudNative
 import MenudPluginAPI
 
 /// Command actions dropped in as files, the way Dolphin's service menus are: each
@@ -9,15 +9,16 @@ import MenudPluginAPI
 enum DropInActions {
     /// The folder, next to the default config file.
     static func folder(environment: [String: String]) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? NSHomeDirectory() + "/.config")
+        let home: String = environment["HOME"] ?? ConfigEnvironment.current.home
+        let base: String = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         return base + "/menud/actions.d"
     }
 
     /// Every drop-in file's commands, checked; throws naming the file and the key.
     static func load(environment: [String: String]) throws -> [ConfigValue] {
         let folder = folder(environment: environment)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        let entries = (try? DirectoryReader.entries(of: Array(folder.utf8)).get()) ?? []
+        let names = entries.map { String(decoding: $0.name, as: UTF8.self) }
             .filter { $0.hasSuffix(".json5") && !$0.hasPrefix(".") }.sorted()
         var commands: [ConfigValue] = []
         for name in names {
@@ -27,13 +28,12 @@ enum DropInActions {
     }
 
     private static func commandsOf(_ file: String) throws -> [ConfigValue] {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard case .success(let data) = FileContents.read(path: Array(file.utf8)) else {
             throw StartupError("cannot read the action file \(file); check its permissions")
         }
         let value: ConfigValue
         do { value = try ConfigValue.decodeJSON5(data) } catch {
-            let location = ConfigSyntaxLocator.describeProblem(in: [UInt8](data)).map { " at \($0)" } ?? ""
-            throw StartupError("\(file) is not valid JSON5\(location); check the quotes, commas and brackets there")
+            throw StartupError("\(file) is not valid JSON5 at \(error.location); check the quotes, commas and brackets there")
         }
         guard case .object(let top) = value, case .array(let commands)? = top["commands"] else {
             throw StartupError("\(file): expected { commands: [ { title, argv, ... } ] }, as under commands in the config")

@@ -1,4 +1,4 @@
-import Foundation
+import MenudText
 import MenudCore
 import MenudJSON
 import MenudProtocol
@@ -39,7 +39,7 @@ extension MenuService {
                                    textOnlyTarget: MenuTarget(directory: directoryView(counts, acceptsAnyName: false), root: settings.root))
         let target = MenuAssemblyTarget(kind: .directory, files: rowFiles, shown: shown, targetPaths: rows.map(\.path),
                                         defaultAction: settings.defaultFileAction.flatMap(MenuRoutes.splitItemIdentifier), root: rootNode)
-        let title = (settings.root as NSString).lastPathComponent
+        let title = PathText.lastComponent(settings.root)
         let responder = context.deferAnswer()
         host.collect(request, for: context.connection) { [unowned self] collected in
             answer(responder, target: target, title: title, fileCount: total, layout: layout, collected: collected)

@@ -1,4 +1,3 @@
-import Foundation
 import MenuLayout
 import MenudCore
 import MenudNative

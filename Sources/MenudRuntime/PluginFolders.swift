@@ -1,4 +1,5 @@
-import Foundation
+import MenudNative
+import MenudText
 
 /// Where plugin modules come from, in the order they are loaded: the user's folder
 /// (`$XDG_DATA_HOME/menud/plugins`, else `~/.local/share/menud/plugins`), the installed folder
@@ -12,7 +13,8 @@ struct PluginFolders: Sendable, Equatable {
     static func resolve(settings: DaemonSettings) -> PluginFolders {
         var folders = [userFolder(environment: settings.environment)]
         if let directory = DaemonSettings.executableDirectory() {
-            folders.append(((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib/menud/plugins"))
+            // PREFIX/bin/menud -> PREFIX/lib/menud/plugins
+            folders.append(PathText.appending(PathText.deletingLastComponent(directory), "lib/menud/plugins"))
         }
         return PluginFolders(defaultFolders: folders, explicitPaths: settings.config.pluginPaths + settings.options.pluginFiles)
     }
@@ -20,7 +22,7 @@ struct PluginFolders: Sendable, Equatable {
     /// The folder `menuctl plugin install` copies to.
     static func userFolder(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/menud/plugins" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ConfigEnvironment.current.home
         return home + "/.local/share/menud/plugins"
     }
 
@@ -29,19 +31,18 @@ struct PluginFolders: Sendable, Equatable {
         var files: [String] = []
         var missing: [PluginModuleScan.Refused] = []
         func add(_ path: String) {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let absolute = path.hasPrefix("/") ? path : (ProcessEnvironment.currentDirectory() ?? "") + "/" + path
             if !files.contains(absolute) { files.append(absolute) }
         }
         func modules(in folder: String) -> [String] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            return names.filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
+            let entries = (try? DirectoryReader.entries(of: Array(folder.utf8)).get()) ?? []
+            return entries.map { String(decoding: $0.name, as: UTF8.self) }.filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
         }
         for folder in defaultFolders { modules(in: folder).forEach(add) }
         for path in explicitPaths {
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            if !FileContents.exists(path) {
                 missing.append(.init(file: path, reason: "\(path) does not exist (named by pluginPaths or --plugin)"))
-            } else if isFolder.boolValue {
+            } else if FileContents.isDirectory(path) {
                 modules(in: path).forEach(add)
             } else {
                 add(path)

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import MenudText
 import MenudNative
 
 /// Owns the socket path: makes its directory private, refuses to start when a live daemon
@@ -13,7 +14,7 @@ final class SocketGuard {
         guard path.utf8.count <= 107 else {
             throw StartupError("the socket path \(path) is \(path.utf8.count) bytes; Unix sockets allow at most 107. Choose a shorter --socket.")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         try ensurePrivateDirectory(directory, log: log)
         switch FileStatus.lstat(Array(path.utf8)) {
         case .failure(let error) where error.errno == ENOENT:
@@ -43,7 +44,7 @@ final class SocketGuard {
     private func ensurePrivateDirectory(_ directory: String, log: Logger) throws {
         let bytes = Array(directory.utf8)
         if case .failure = FileStatus.lstat(bytes) {
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = PathText.deletingLastComponent(directory)
             if parent != directory, !parent.isEmpty, case .failure = FileStatus.lstat(Array(parent.utf8)) {
                 try ensurePrivateDirectory(parent, log: log)
             }

@@ -1,5 +1,3 @@
-import Foundation
-import Dispatch
 import MenudCore
 import MenudLoop
 import MenudNative
@@ -16,7 +14,7 @@ import MenudProtocol
 final class TreeCrawler: Sendable {
     private let rootBytes: [UInt8]
     private let jobs = Mutex<[CrawlJob]>([])
-    private let wake = DispatchSemaphore(value: 0)
+    private let wake = NativeSemaphore()
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let budget: WatchBudget
@@ -33,9 +31,7 @@ final class TreeCrawler: Sendable {
         rules = Mutex(ignore)
         self.budget = budget
         self.post = post
-        let thread = Thread { [self] in work() }
-        thread.name = "menud-crawl"
-        thread.start()
+        NativeThread.start(name: "menud-crawl") { [self] in work() }
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MenudLoop
 
 /// The web server as the daemon runs it: resolved from `--web`, `--web-documents` and the

@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import MenudNative
+import MenudText
 
 /// The web page's secret and the file it is kept in for `menuctl web`: a new one at every
 /// start, written to a folder only this user can enter (made 0700 when missing; a symbolic
@@ -12,14 +13,20 @@ struct WebTokenFile {
     static func makeSecret() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let standard = Base64.encode(bytes).utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: standard, as: UTF8.self)
     }
 
     /// Writes `secret` (and a newline) to the file, making its folder first when needed.
     func write(_ secret: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(path)
         try preparePrivateFolder(folder)
         let temporary = "\(path).new-\(getpid())"
         _ = NativePath.unlink(Array(temporary.utf8))
@@ -41,8 +48,8 @@ struct WebTokenFile {
 
     /// Removes the file, if it still holds `secret` (another daemon may have replaced it).
     func remove(ifHolding secret: String) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              text.trimmingCharacters(in: .whitespacesAndNewlines) == secret else { return }
+        guard case .success(let bytes) = FileContents.read(path: Array(path.utf8), limit: 4096),
+              String(decoding: bytes, as: UTF8.self).trimmingWhitespace() == secret else { return }
         _ = NativePath.unlink(Array(path.utf8))
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MenudRuntime
 
 exit(DaemonMain.run(arguments: CommandLine.arguments))

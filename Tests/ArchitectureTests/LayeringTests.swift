@@ -71,7 +71,7 @@ final class LayeringTests: XCTestCase {
 
     func testCLibrariesOnlyInTheirWrappers() throws {
         for file in try sources() {
-            for module in imports(file.text) where ["CCrypto", "CMagic", "CSystemd", "CLinux"].contains(module) {
+            for module in imports(file.text) where ["CCrypto", "CMagic", "CLinux"].contains(module) {
                 XCTAssertEqual(file.module, "MenudNative", "\(file.path) imports \(module); wrap it in MenudNative")
             }
         }
@@ -92,8 +92,9 @@ final class LayeringTests: XCTestCase {
     /// MenudClient adds only the socket.
     func testTheProtocolLayerStandsAlone() throws {
         let allowed: [String: Set<String>] = [
-            "MenudJSON": ["Foundation"],
-            "MenudProtocol": ["Foundation", "MenudJSON"],
+            "MenudText": [],
+            "MenudJSON": [],
+            "MenudProtocol": ["MenudJSON", "MenudText"],
             // The Swift client needs the socket (MenudNative), never the daemon's insides.
             "MenudClient": ["Foundation", "MenudNative", "MenudJSON", "MenudProtocol"],
         ]
@@ -107,8 +108,8 @@ final class LayeringTests: XCTestCase {
 
     func testPluginAPIAndPluginsSeeNoDaemonInternals() throws {
         for file in try sources() where file.module == "MenudPluginAPI" {
-            for module in imports(file.text) where module != "Foundation" && module != "MenudNative" {
-                XCTFail("\(file.path) imports \(module); the plugin API depends on MenudNative (its file descriptors) and Foundation only")
+            for module in imports(file.text) where module != "MenudNative" && module != "MenudText" {
+                XCTFail("\(file.path) imports \(module); the plugin API depends on MenudNative (its file descriptors) and MenudText only")
             }
         }
         for file in try sources() where file.module.hasPrefix("Plugins/") {
@@ -116,6 +117,27 @@ final class LayeringTests: XCTestCase {
                 XCTFail("\(file.path) imports \(module); plugins use MenudPluginAPI (and MenudNative for C libraries)")
             }
         }
+    }
+
+    /// The daemon does not load Foundation (about 6.5 MB of an idle daemon's memory): no module
+    /// it links imports it, in any spelling (`FoundationEssentials` too, `import struct
+    /// Foundation.Date`, `@preconcurrency import`). Only the client may. docs/architecture.md
+    /// says what to use instead; a plugin loaded at run time may import it for itself.
+    func testNoModuleTheDaemonLinksImportsFoundation() throws {
+        let clientOnly: Set = ["MenudClient", "MenuctlKit", "menuctl"]
+        let pattern = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)"#, options: .anchorsMatchLines)
+        var checked = 0
+        for file in try sources() where !clientOnly.contains(file.module) {
+            let text = code(file.text)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let module = String(text[range])
+                checked += 1
+                XCTAssertFalse(module.hasPrefix("Foundation") || module == "CoreFoundation",
+                               "\(file.path) imports \(module); the daemon must not load Foundation (see docs/architecture.md)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the import scan found too few imports to be looking at the sources")
     }
 
     func testExecutablesAreThin() throws {

@@ -3,6 +3,7 @@ import MenudCore
 @testable import MenuctlKit
 import MenudJSON
 import MenudProtocol
+import MenudText
 
 /// Daemon answers used by the menuctl tests, written as the daemon writes them.
 enum MenuctlFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MenudCore
+import MenudText
 
 final class FileSizeTextTests: XCTestCase {
     private func foundation(_ bytes: Int64) -> String {

@@ -1,5 +1,6 @@
 @testable import MenudCore
 import MenudProtocol
+import MenudText
 
 /// A naive tracker for the model tests: a dictionary of files, and every answer computed by a
 /// scan of all of them, from the protocol's rules alone (no index, no packing, no order kept).

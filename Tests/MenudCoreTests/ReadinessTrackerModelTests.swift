@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import MenudText
 
 /// The tracker against `ReadinessModel` under random histories: creations, writes, renames,
 /// removals, directories moved in and out, settings reloads, time passing, clocks taken at

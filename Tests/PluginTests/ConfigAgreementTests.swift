@@ -10,7 +10,7 @@ final class ConfigAgreementTests: XCTestCase {
     private let environment = ConfigEnvironment(home: "/home/tester", runtimeDirectory: "/run/user/1000", uid: 1000)
 
     private func parse(_ text: String) throws -> MenudConfig {
-        try MenudConfig.parse(Data(text.utf8), file: "/etc/menud.json5", environment: environment)
+        try MenudConfig.parse(Array(text.utf8), file: "/etc/menud.json5", environment: environment)
     }
 
     private func assertDuplicate(_ text: String, keyPath: String, _ phrases: [String], line: UInt = #line) {

@@ -24,14 +24,14 @@ final class ConfigTests: XCTestCase {
     }
 
     private func load(_ text: String) throws -> MenudConfig {
-        try MenudConfig.load(from: try write(text), environment: environment)
+        try MenudConfig.load(path: try write(text).path, environment: environment)
     }
 
     /// Loads `text`, expects a ConfigError at `keyPath` whose message contains each of `phrases`.
     private func assertRejected(_ text: String, keyPath: String?, _ phrases: [String], line: UInt = #line) throws {
         let url = try write(text)
         do {
-            _ = try MenudConfig.load(from: url, environment: environment)
+            _ = try MenudConfig.load(path: url.path, environment: environment)
             XCTFail("accepted: \(text)", line: line)
         } catch {
             XCTAssertEqual(error.keyPath, keyPath, error.message, line: line)
@@ -48,7 +48,7 @@ final class ConfigTests: XCTestCase {
     func testShippedConfigLoadsAndEqualsTheDefaults() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let shipped = packageRoot.appendingPathComponent("config/menud.json5")
-        let config = try MenudConfig.load(from: shipped, environment: environment)
+        let config = try MenudConfig.load(path: shipped.path, environment: environment)
         XCTAssertEqual(config, MenudConfig.defaults(environment: environment))
     }
 
@@ -262,13 +262,13 @@ final class ConfigTests: XCTestCase {
 
     func testUnreadableAndNonUTF8Files() throws {
         let missing = directory.appendingPathComponent("missing.json5")
-        XCTAssertThrowsError(try MenudConfig.load(from: missing, environment: environment)) { error in
+        XCTAssertThrowsError(try MenudConfig.load(path: missing.path, environment: environment)) { error in
             let message = (error as! ConfigError).message
             XCTAssertTrue(message.contains("cannot read the configuration file \(missing.path)"), message)
         }
         let latin1 = directory.appendingPathComponent("latin1.json5")
         try Data([0x7B, 0x72, 0x6F, 0x6F, 0x74, 0x3A, 0x22, 0xE9, 0x22, 0x7D]).write(to: latin1)
-        XCTAssertThrowsError(try MenudConfig.load(from: latin1, environment: environment)) { error in
+        XCTAssertThrowsError(try MenudConfig.load(path: latin1.path, environment: environment)) { error in
             XCTAssertTrue((error as! ConfigError).message.contains("is not UTF-8 text"))
         }
     }

@@ -11,7 +11,7 @@ final class ConfigWebTests: XCTestCase {
     private let file = "/etc/menud/config.json5"
 
     private func parse(_ text: String) throws -> MenudConfig {
-        try MenudConfig.parse(Data(text.utf8), file: file, environment: environment)
+        try MenudConfig.parse(Array(text.utf8), file: file, environment: environment)
     }
 
     private func assertRefused(_ text: String, keyPath: String, _ phrases: [String], line: UInt = #line) {

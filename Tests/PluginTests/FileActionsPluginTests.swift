@@ -268,9 +268,8 @@ final class FileActionsPluginTests: XCTestCase {
     func testTrashInfoEncoding() {
         XCTAssertEqual(TrashInfo.percentEncode("/home/u/a b/ü?#%.txt"), "/home/u/a%20b/%C3%BC%3F%23%25.txt")
         XCTAssertEqual(TrashInfo.percentEncode("/x/(ok)_-.!~*'"), "/x/(ok)_-.!~*'")
-        let utc = TimeZone(identifier: "UTC")!
         XCTAssertEqual(
-            TrashInfo.contents(path: "/a b", deletedAt: Date(timeIntervalSince1970: 1_764_500_000), timeZone: utc),
+            TrashInfo.contents(path: "/a b", deletedAt: .utc(epochSeconds: 1_764_500_000)),
             "[Trash Info]\nPath=/a%20b\nDeletionDate=2025-11-30T10:53:20\n")
     }
 
@@ -337,7 +336,7 @@ final class FileActionsPluginTests: XCTestCase {
             return TrashLocator.Node(
                 device: device, isDirectory: node.isDirectory, isSymbolicLink: node.isSymbolicLink, isSticky: node.isSticky)
         }
-        let can = TrashCan(locator: locator, now: { Date(timeIntervalSince1970: 0) })
+        let can = TrashCan(locator: locator, now: { .utc(epochSeconds: 0) })
         let trashed = try can.moveToTrash(path)
         XCTAssertEqual(trashed.trashedPath, mount + "/.Trash-4242/files/f.txt")
         let info = try String(contentsOfFile: mount + "/.Trash-4242/info/f.txt.trashinfo", encoding: .utf8)

@@ -7,7 +7,7 @@ import XCTest
 /// whose shape the command-actions plugin refuses, each with a message naming file and key.
 final class PluginHostTests: XCTestCase {
     private func config(_ text: String) throws -> MenudConfig {
-        try MenudConfig.parse(Data(text.utf8), file: "/etc/menud.json5",
+        try MenudConfig.parse(Array(text.utf8), file: "/etc/menud.json5",
                               environment: ConfigEnvironment(home: "/home/tester", runtimeDirectory: "/run/user/1000", uid: 1000))
     }
 

@@ -1,10 +1,11 @@
-/// Finds where JSON5 text goes wrong, for the error message only: Foundation's decoder says
-/// "not valid JSON" without a position. This scanner checks the structure (objects, arrays,
-/// strings, numbers, literals, comments, trailing commas) and reports the first problem by line
-/// and column. It builds no values; the decoder remains the only parser of the configuration.
-/// It also finds what the decoder lets through: a key written twice in one object (the decoder
-/// would keep one of them without a word).
-struct ConfigSyntaxLocator {
+import MenudPluginAPI
+
+/// The configuration's JSON5 parser (comments, trailing commas, unquoted keys, single quotes,
+/// hexadecimal, `Infinity` and `NaN`): builds the value tree, or reports the first problem by
+/// line and column, including a key written twice in one object. Numbers are read as
+/// Foundation's `JSONDecoder` read them before: an integral value that fits in `Int64`
+/// (`3`, `3.0`, `1e3`, `0x1F`) is an integer, anything else a `Double`.
+struct ConfigJSON5Parser {
     struct Problem: Error {
         let offset: Int
         let message: String
@@ -21,28 +22,20 @@ struct ConfigSyntaxLocator {
         self.bytes = bytes
     }
 
-    /// `"line L, column C: <what is wrong>"`, or nil when no problem is found.
-    static func describeProblem(in bytes: [UInt8]) -> String? {
-        var scanner = ConfigSyntaxLocator(bytes)
-        do {
-            try scanner.document()
-            return nil
-        } catch {
-            return "\(position(of: error.offset, in: bytes)): \(error.message)"
-        }
+    /// What is wrong: `"line L, column C: <what is wrong>"`, and the key path of a key written
+    /// twice (nil for a syntax problem).
+    struct Failure: Error {
+        let location: String
+        let duplicateKeyPath: String?
     }
 
-    /// The first key written twice in one object, with its key path and
-    /// `"line L, column C: <what is wrong>"`; nil when there is none (or the text has a syntax
-    /// problem before one, which `describeProblem` reports).
-    static func duplicateKey(in bytes: [UInt8]) -> (keyPath: String, message: String)? {
-        var scanner = ConfigSyntaxLocator(bytes)
+    /// The value the text holds.
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> PluginValue {
+        var parser = ConfigJSON5Parser(bytes)
         do {
-            try scanner.document()
-            return nil
+            return try parser.document()
         } catch {
-            guard let keyPath = error.duplicateKeyPath else { return nil }
-            return (keyPath, "\(position(of: error.offset, in: bytes)): \(error.message)")
+            throw Failure(location: "\(position(of: error.offset, in: bytes)): \(error.message)", duplicateKeyPath: error.duplicateKeyPath)
         }
     }
 
@@ -67,26 +60,34 @@ struct ConfigSyntaxLocator {
         return "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func document() throws(Problem) {
+    private mutating func document() throws(Problem) -> PluginValue {
         try skipSpaceAndComments()
-        try value()
+        let result = try value()
         try skipSpaceAndComments()
         if current != nil {
             throw problem("unexpected \(describeCurrent()) after the end of the top-level value")
         }
+        return result
     }
 
-    private mutating func value() throws(Problem) {
+    private mutating func value() throws(Problem) -> PluginValue {
         guard let byte = current else { throw problem("the file ends where a value should be") }
         switch byte {
-        case UInt8(ascii: "{"): try object()
-        case UInt8(ascii: "["): try array()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): _ = try string()
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): try number()
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try string())
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): return try number()
         default:
             let start = index
             let word = identifier()
-            if ["true", "false", "null", "Infinity", "NaN"].contains(word) { return }
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            case "Infinity": return .double(.infinity)
+            case "NaN": return .double(.nan)
+            default: break
+            }
             index = start
             if word.isEmpty {
                 throw problem("unexpected \(describeCurrent()) where a value should be")
@@ -95,11 +96,12 @@ struct ConfigSyntaxLocator {
         }
     }
 
-    private mutating func object() throws(Problem) {
+    private mutating func object() throws(Problem) -> PluginValue {
         index += 1
         try skipSpaceAndComments()
-        if current == UInt8(ascii: "}") { index += 1; return }
+        if current == UInt8(ascii: "}") { index += 1; return .object([:]) }
         var seen: [String: Int] = [:]
+        var members: [String: PluginValue] = [:]
         while true {
             let keyStart = index
             let key: String
@@ -110,8 +112,8 @@ struct ConfigSyntaxLocator {
                 if key.isEmpty { throw problem("expected a key or \"}\", found \(describeCurrent())") }
             }
             if let first = seen[key] {
-                let keyPath = ConfigSyntaxLocator.join(path + [key])
-                throw Problem(offset: keyStart, message: "the key \"\(key)\" is written twice in this object (first at \(ConfigSyntaxLocator.position(of: first, in: bytes))); keep one of them", duplicateKeyPath: keyPath)
+                let keyPath = ConfigJSON5Parser.join(path + [key])
+                throw Problem(offset: keyStart, message: "the key \"\(key)\" is written twice in this object (first at \(ConfigJSON5Parser.position(of: first, in: bytes))); keep one of them", duplicateKeyPath: keyPath)
             }
             seen[key] = keyStart
             try skipSpaceAndComments()
@@ -121,40 +123,39 @@ struct ConfigSyntaxLocator {
             index += 1
             try skipSpaceAndComments()
             path.append(key)
-            try value()
+            members[key] = try value()
             path.removeLast()
             try skipSpaceAndComments()
             if current == UInt8(ascii: ",") {
                 index += 1
                 try skipSpaceAndComments()
-                if current == UInt8(ascii: "}") { index += 1; return }
+                if current == UInt8(ascii: "}") { index += 1; return .object(members) }
             } else if current == UInt8(ascii: "}") {
                 index += 1
-                return
+                return .object(members)
             } else {
                 throw problem("expected \",\" or \"}\" after a value, found \(describeCurrent())")
             }
         }
     }
 
-    private mutating func array() throws(Problem) {
+    private mutating func array() throws(Problem) -> PluginValue {
         index += 1
         try skipSpaceAndComments()
-        if current == UInt8(ascii: "]") { index += 1; return }
-        var position = 0
+        if current == UInt8(ascii: "]") { index += 1; return .array([]) }
+        var elements: [PluginValue] = []
         while true {
-            path.append("[\(position)]")
-            try value()
+            path.append("[\(elements.count)]")
+            elements.append(try value())
             path.removeLast()
-            position += 1
             try skipSpaceAndComments()
             if current == UInt8(ascii: ",") {
                 index += 1
                 try skipSpaceAndComments()
-                if current == UInt8(ascii: "]") { index += 1; return }
+                if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
             } else if current == UInt8(ascii: "]") {
                 index += 1
-                return
+                return .array(elements)
             } else {
                 throw problem("expected \",\" or \"]\" after a value, found \(describeCurrent())")
             }
@@ -188,17 +189,21 @@ struct ConfigSyntaxLocator {
         throw problem("a string starting here is never closed")
     }
 
-    private mutating func number() throws(Problem) {
+    private mutating func number() throws(Problem) -> PluginValue {
+        let start = index
+        let negative = current == UInt8(ascii: "-")
         if current == UInt8(ascii: "-") || current == UInt8(ascii: "+") { index += 1 }
         let word = identifier()
-        if word == "Infinity" || word == "NaN" { return }
+        if word == "Infinity" { return .double(negative ? -.infinity : .infinity) }
+        if word == "NaN" { return .double(.nan) }
         let isHex = word.hasPrefix("0x") || word.hasPrefix("0X")
         var sawDigit = !word.isEmpty && word.first!.isNumber
         if isHex {
             guard word.count > 2, word.dropFirst(2).allSatisfy(\.isHexDigit) else {
                 throw problem("\"\(word)\" is not a hexadecimal number")
             }
-            return
+            guard let magnitude = UInt64(word.dropFirst(2), radix: 16) else { return .double(Double(UInt64.max)) }
+            return ConfigJSON5Parser.number(Double(magnitude), exact: negative ? Int64(exactly: -Double(magnitude)) : Int64(exactly: magnitude))
         }
         if !word.isEmpty && !word.allSatisfy({ $0.isNumber || $0 == "e" || $0 == "E" }) {
             throw problem("\"\(word)\" is not a number")
@@ -218,6 +223,21 @@ struct ConfigSyntaxLocator {
         if !sawDigit {
             throw problem("expected a number, found \(describeCurrent())")
         }
+        var text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if text.hasPrefix("+") { text.removeFirst() }
+        if let integer = Int64(text) { return .int(integer) }
+        // Swift's Double parser (strtod) takes a leading or trailing ".", as JSON5 allows.
+        guard let real = Double(text) else {
+            throw Problem(offset: start, message: "\"\(text)\" is not a number")
+        }
+        return ConfigJSON5Parser.number(real, exact: nil)
+    }
+
+    /// An integer when `real` is integral and fits in `Int64`, else the `Double`.
+    private static func number(_ real: Double, exact: Int64?) -> PluginValue {
+        if let exact { return .int(exact) }
+        if real.rounded() == real, let integer = Int64(exactly: real) { return .int(integer) }
+        return .double(real)
     }
 
     /// Reads `[A-Za-z0-9_$]*` (and any non-ASCII bytes) and returns it.

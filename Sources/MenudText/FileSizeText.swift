@@ -108,6 +108,11 @@ public enum FileSizeText {
         return text
     }
 
+    /// `value` in decimal with `,` between groups of three digits: `"2,097,155"`, `"-1,000"`.
+    public static func groupedDigits(_ value: Int64) -> String {
+        (value < 0 ? "-" : "") + groupedThousands(value.magnitude)
+    }
+
     private static func groupedThousands(_ value: UInt64) -> String {
         let plain = String(value)
         guard plain.utf8.count > 3 else { return plain }
