@@ -2,7 +2,7 @@
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
 # The browser tests (Tests/Browser) drive Debian's headless Chromium with selenium.
-PACKAGES := libuv1-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config libssl-dev libmagic-dev \
+PACKAGES := libuv1-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config libssl-dev libmagic-dev libsystemd-dev \
             socat python3 systemd chromium chromium-driver python3-selenium python3-websockets fonts-dejavu-core
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

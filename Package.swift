@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   C system libraries (CLibUV, CCrypto, CMagic; CLinux: header-only)
+//   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
 //   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
 //   pure logic, the wire
@@ -34,18 +34,17 @@ let package = Package(
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // HTTP and WebSocket on our own libuv loop; at run time lws also needs its libuv event
         // library (libwebsockets-evlib-uv), which it dlopens.
         .systemLibrary(name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-uv"])]),
-        // Linux calls glibc has no wrapper for (openat2, renameat2, prctl), and malloc.h's
-        // malloc_trim: header-only, nothing to link. (systemd's service protocol is written out
-        // in MenudNative: linking libsystemd and what it pulls in cost about 1 MB resident.)
+        // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // MenudNative for the web page's files: opened beneath their folder with openat2.
         .target(name: "MenudLoop", dependencies: ["CLibUV", "CLibWebSockets", "MenudNative"]),
-        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CLinux"]),
+        .target(name: "MenudNative", dependencies: ["CCrypto", "CMagic", "CSystemd", "CLinux"]),
 
         // Text the daemon writes without Foundation: file sizes, base64, path text.
         .target(name: "MenudText"),

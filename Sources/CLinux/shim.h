@@ -10,9 +10,6 @@
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
-/* glibc's allocator controls (malloc_trim), which the Glibc module does not export. */
-#include <malloc.h>
 #include <linux/openat2.h>
 #include <linux/stat.h>
 
@@ -51,7 +48,6 @@ static inline int menud_birth_time(int dirfd, const char *path, int64_t *seconds
 
 static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
-static inline int menud_fcntl_set_cloexec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
 
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
 static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;

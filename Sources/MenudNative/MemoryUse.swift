@@ -1,4 +1,4 @@
-import CLinux  // malloc_trim (from malloc.h, which the Glibc module does not export)
+import CSystemd  // malloc_trim (from malloc.h, which the Glibc module does not export)
 import Glibc
 
 /// The process's memory, as the kernel and the allocator see it.

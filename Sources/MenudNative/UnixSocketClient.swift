@@ -1,4 +1,4 @@
-import CLinux  // owns sys/socket.h's SOCK_* constants once a file of this module imports it
+import CSystemd  // owns sys/socket.h's SOCK_* constants once a file of this module imports it
 import Glibc
 
 /// A blocking client for a Unix-domain stream socket, reading newline-terminated lines.
