@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "MenudPluginAPI", type: .dynamic, targets: ["MenudPluginAPI"]),
         // For plugin authors' tests: an action probe, a fake process launcher, the daemon's item checks.
         .library(name: "MenudPluginTesting", targets: ["MenudPluginTesting"]),
+        // The daemon as a library, for a program that compiles its own plugins in.
+        .library(name: "MenudHost", targets: ["MenudHost"]),
         // A typed Swift client of the daemon's socket (docs/protocol.md shows it).
         .library(name: "MenudClient", targets: ["MenudClient"]),
     ],
@@ -71,7 +73,8 @@ let package = Package(
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
-        .executableTarget(name: "menud-fixture", dependencies: ["MenudRuntime", "MenudPluginAPI"], path: "Tests/Fixtures/menud-fixture",
+        .target(name: "MenudHost", dependencies: ["MenudRuntime", "MenudPluginAPI"]),
+        .executableTarget(name: "menud-fixture", dependencies: ["MenudHost"], path: "Tests/Fixtures/menud-fixture",
                          linkerSettings: exportsPluginAPI),
 
         .testTarget(name: "MenudTextTests", dependencies: ["MenudText"]),

@@ -5,10 +5,9 @@
 // MENUD_FIXTURE_SHOWCASE=1, "showcase" (ShowcasePlugin.swift): submenus and a titled group for
 // the web page's browser tests; with MENUD_FIXTURE_STREAMING=1, "streaming"
 // (StreamingPlugin.swift), for the process runner that hands over output as it comes.
-// It also shows how a host program registers plugins.
+// It is also the example of a host program that compiles its plugins in (MenudHost).
 import Foundation
-import MenudPluginAPI
-import MenudRuntime
+import MenudHost
 
 struct FaultyPlugin: MenudPlugin {
     let name = "faulty"
@@ -40,4 +39,4 @@ if ProcessInfo.processInfo.environment["MENUD_FIXTURE_SHOWCASE"] == "1" {
 if ProcessInfo.processInfo.environment["MENUD_FIXTURE_STREAMING"] == "1" {
     fixturePlugins.append(PluginFactory(name: "streaming") { _ in StreamingPlugin() })
 }
-exit(DaemonMain.run(arguments: CommandLine.arguments, extraPlugins: fixturePlugins))
+exit(MenudHost.run(plugins: fixturePlugins))
