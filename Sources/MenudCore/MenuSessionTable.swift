@@ -14,7 +14,7 @@
 public struct MenuSessionTable<Payload: Sendable>: Sendable {
     /// The limits in force.
     public let limits: MenuSessionLimits
-    private let clock: any Clock
+    let clock: any Clock
     private let randomSource: @Sendable () -> UInt32
     private var counter: UInt64 = 0
     private var sessions: [MenuID: MenuSession] = [:]
@@ -23,11 +23,11 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
     private var openCounts: [ConnectionID: Int] = [:]
     private var menusByPath: [String: Set<MenuID>] = [:]
     private var directoryMenus: Set<MenuID> = []
-    private var tombstones: [MenuID: MenuSessionTombstone] = [:]
+    var tombstones: [MenuID: MenuSessionTombstone] = [:]
     /// Tombstone ids in the order they were made (which is also the order they are forgotten);
     /// entries before `tombstoneHead` are gone.
-    private var tombstoneOrder: [MenuID] = []
-    private var tombstoneHead = 0
+    var tombstoneOrder: [MenuID] = []
+    var tombstoneHead = 0
 
     /// An empty table. `randomSource` supplies the random part of menu ids.
     public init(
@@ -281,26 +281,6 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
                 menusByPath[path]?.remove(session.id)
                 if menusByPath[path]?.isEmpty == true { menusByPath[path] = nil }
             }
-        }
-    }
-
-    /// Drops tombstones whose time is up. Tombstones are made in time order with a fixed
-    /// lifetime, so the due ones are at the front (a clock stepping back only delays this).
-    private mutating func forgetOldTombstones() {
-        let now = clock.nowMs()
-        while tombstoneHead < tombstoneOrder.count {
-            let id = tombstoneOrder[tombstoneHead]
-            if let tombstone = tombstones[id], tombstone.forgetAtMs > now { break }
-            tombstones[id] = nil
-            tombstoneHead += 1
-        }
-        compactTombstoneOrder()
-    }
-
-    private mutating func compactTombstoneOrder() {
-        if tombstoneHead > 64 && tombstoneHead * 2 > tombstoneOrder.count {
-            tombstoneOrder.removeFirst(tombstoneHead)
-            tombstoneHead = 0
         }
     }
 }
