@@ -24,8 +24,10 @@ def bench_table(document):
         ratio = f"{e['ratio']:.2f}x" if e.get("ratio") is not None else ""
         verdict = "" if "met" not in e else ("met" if e["met"] else "**missed**")
         noisy = " (noisy)" if e["noisy"] else ""
-        lines.append(f"| {e['workload']} | {e['metric']} | {fmt(e['median'], unit)} {unit} "
-                     f"(±{min(e['spread'], 9.99) * 100:.0f}%) | {reference} | {ratio} | "
+        # A median of 0 has no relative spread (an idle daemon's CPU time): the JSON says null.
+        spread = "" if e.get("spread") is None else f" (±{min(e['spread'], 9.99) * 100:.0f}%)"
+        lines.append(f"| {e['workload']} | {e['metric']} | {fmt(e['median'], unit)} {unit}"
+                     f"{spread} | {reference} | {ratio} | "
                      f"{e.get('targetText') or ''} | {verdict}{noisy} |")
     machine = document.get("machine", {})
     lines.append(f"\n{document.get('runs')} runs each, {document.get('seconds'):.0f} s, {machine.get('cpus')} CPUs, "
