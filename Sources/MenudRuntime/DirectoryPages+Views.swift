@@ -34,17 +34,18 @@ extension DirectoryPages {
             // The state asked for is the tracker's; a file found changed on disk is pending now.
             let files = checked.filter { file in query.state.map { $0.rawValue == file.state.rawValue } ?? true }.map { file in
                 DirectoryPages.targetFile(file.path, state: file.state, size: file.size, mtimeMs: file.mtimeMs,
-                                          identity: FileIdentity(device: file.node.device, inode: file.node.inode), root: root)
+                                          identity: FileIdentity(device: file.node.device, inode: file.node.inode),
+                                          birthNs: file.birthNs, root: root)
             }
             return TargetFilePage(files: files, next: page.next.map { query.starting(at: $0) })
         }
     }
 
     static func targetFile(_ path: RelativePath, state: MenudProtocol.FileState, size: Int64, mtimeMs: Int64,
-                           identity: FileIdentity?, root: String) -> TargetFile {
+                           identity: FileIdentity?, birthNs: Int64? = nil, root: String) -> TargetFile {
         let display = path.displayString
         return TargetFile(path: display, pathBytes: path.bytes, absolutePath: root + "/" + display,
                           state: MenudPluginAPI.FileState(rawValue: state.rawValue) ?? .pending,
-                          size: size, sizeText: FileSizeText.format(size), mtimeMs: mtimeMs, identity: identity)
+                          size: size, sizeText: FileSizeText.format(size), mtimeMs: mtimeMs, identity: identity, birthNs: birthNs)
     }
 }

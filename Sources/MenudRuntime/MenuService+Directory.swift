@@ -17,21 +17,18 @@ extension MenuService {
         }
         let total = summary?.total ?? rows.count
         // Which file each row's name stands for is looked up now, for the row's action; see TargetCheck.
-        let rootDirectory = openRoot()
-        // The folder itself too: an action whose turn comes after it was moved away is refused.
-        let rootNode = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        let (rootDirectory, rootNode) = openRootForMenu()
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         var rowFiles: [TargetFile] = []
         var shown: [ShownFile] = []
         rowFiles.reserveCapacity(rows.count)
         shown.reserveCapacity(rows.count)
         for row in rows {
-            var node: FileNodeID?
-            if case .found(let entry) = fileSystem.lookUp(row.path), entry.kind == .file { node = entry.node }
-            shown.append(ShownFile(path: row.path, node: node, state: row.state))
+            let (node, birth) = identify(row.path, in: fileSystem)
+            shown.append(ShownFile(path: row.path, node: node, state: row.state, birthNs: birth))
             rowFiles.append(DirectoryPages.targetFile(
                 row.path, state: row.state, size: row.size, mtimeMs: row.mtimeMs,
-                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }, root: settings.root))
+                identity: node.map { FileIdentity(device: $0.device, inode: $0.inode) }, birthNs: birth, root: settings.root))
         }
         let counts = files.counts
         let request = ItemsRequest(target: MenuTarget(directory: directoryView(counts, acceptsAnyName: true), root: settings.root),

@@ -11,8 +11,7 @@ extension MenuService {
     func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) -> HandlerResult {
         precondition(kind != .directory, "the directory menu opens through openDirectory")
         // Which file each name stands for is looked up now; see TargetCheck.
-        let rootDirectory = openRoot()
-        let rootNode = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
+        let (rootDirectory, rootNode) = openRootForMenu()
         let (files, shown) = targetFiles(snapshots, identified: snapshots.count, root: rootDirectory)
         let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
         let title = kind == .file ? files[0].path : "\(files.count) files"
@@ -40,10 +39,7 @@ extension MenuService {
             var node: FileNodeID?
             var birth: Int64?
             if index < identified {
-                if case .found(let entry) = fileSystem.lookUp(snapshot.path), entry.kind == .file {
-                    node = entry.node
-                    birth = entry.birthNs
-                }
+                (node, birth) = identify(snapshot.path, in: fileSystem)
                 shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state, birthNs: birth))
             }
             let display = snapshot.path.displayString
