@@ -1,19 +1,22 @@
 """The real menud with --web on a temporary folder, and the clients the web transport tests
-use: the Unix socket (one message per line), a small blocking WebSocket client (RFC 6455 by
-hand, so a test can send binary or oversized frames, leave out headers, or stop reading), and
-plain HTTP."""
+use: the Unix socket (one message per line), the blocking WebSocket client of
+clients/python/menud_websocket.py (RFC 6455 by hand, so a test can send binary or oversized
+frames, leave out headers, or stop reading), and plain HTTP."""
 
-import base64
 import http.client
 import json
 import os
 import shutil
 import signal
 import socket
-import struct
 import subprocess
+import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
+
+from menud_websocket import Refused, WebSocket  # noqa: E402,F401 (the tests import both from here)
 
 BIN_DIR = os.environ["MENUD_BIN_DIR"]
 
@@ -22,131 +25,6 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-class Refused(Exception):
-    """The upgrade was answered with something other than 101."""
-
-    def __init__(self, status, body):
-        super().__init__(f"HTTP {status}")
-        self.status = status
-        self.body = body
-
-
-class WebSocket:
-    """One blocking WebSocket client. `receive()` returns a text message's text, or raises
-    ConnectionError with the close code once the server closes."""
-
-    def __init__(self, port, cookie=None, origin="default", host=None, path="/rpc", timeout=20):
-        self.socket = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        key = base64.b64encode(os.urandom(16)).decode()
-        host = host or f"127.0.0.1:{port}"
-        lines = [f"GET {path} HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
-                 f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
-        if origin == "default":
-            origin = f"http://{host}"
-        if origin is not None:
-            lines.append(f"Origin: {origin}")
-        if cookie is not None:
-            lines.append(f"Cookie: {cookie}")
-        self.socket.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        self.buffer = b""
-        while b"\r\n\r\n" not in self.buffer:
-            chunk = self.socket.recv(65536)
-            if not chunk:
-                raise Refused(0, b"")
-            self.buffer += chunk
-        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
-        status = int(head.split(b" ")[1])
-        if status != 101:
-            self.socket.close()
-            raise Refused(status, self.buffer)
-        self.close_code = None
-        self.next_id = 1
-
-    def send_frame(self, opcode, payload, fin=True):
-        header = bytes([(0x80 if fin else 0) | opcode])
-        length = len(payload)
-        if length < 126:
-            header += bytes([0x80 | length])
-        elif length < 65536:
-            header += bytes([0x80 | 126]) + struct.pack(">H", length)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", length)
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload)) if length < 65536 else _mask_large(payload, mask)
-        self.socket.sendall(header + mask + masked)
-
-    def send_text(self, text):
-        self.send_frame(0x1, text.encode() if isinstance(text, str) else text)
-
-    def send_json(self, message):
-        self.send_text(json.dumps(message))
-
-    def _read(self, count):
-        while len(self.buffer) < count:
-            chunk = self.socket.recv(1 << 20)
-            if not chunk:
-                raise ConnectionError("closed without a close frame")
-            self.buffer += chunk
-        data, self.buffer = self.buffer[:count], self.buffer[count:]
-        return data
-
-    def receive(self):
-        while True:
-            first, second = self._read(2)
-            length = second & 0x7F
-            if length == 126:
-                length = struct.unpack(">H", self._read(2))[0]
-            elif length == 127:
-                length = struct.unpack(">Q", self._read(8))[0]
-            payload = self._read(length)
-            opcode = first & 0x0F
-            if opcode == 0x1:
-                return payload.decode()
-            if opcode == 0x9:
-                self.send_frame(0xA, payload)
-            elif opcode == 0x8:
-                self.close_code = struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
-                try:
-                    self.send_frame(0x8, payload[:2])
-                except OSError:
-                    pass
-                raise ConnectionError(f"closed with {self.close_code}")
-
-    def receive_json(self):
-        return json.loads(self.receive())
-
-    def call(self, method, params=None):
-        """Sends a request and returns its answer (notifications on the way are skipped)."""
-        request = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
-        self.next_id += 1
-        if params is not None:
-            request["params"] = params
-        self.send_json(request)
-        while True:
-            message = self.receive_json()
-            if message.get("id") == request["id"]:
-                return message
-
-    def notification(self, method):
-        while True:
-            message = self.receive_json()
-            if message.get("method") == method and "id" not in message:
-                return message
-
-    def close(self):
-        try:
-            self.send_frame(0x8, struct.pack(">H", 1000))
-        except OSError:
-            pass
-        self.socket.close()
-
-
-def _mask_large(payload, mask):
-    """XOR with the mask a word at a time: a byte loop is too slow for a megabyte."""
-    repeated = (mask * (len(payload) // 4 + 1))[:len(payload)]
-    return (int.from_bytes(payload, "little") ^ int.from_bytes(repeated, "little")).to_bytes(len(payload), "little")
 
 
 class SocketClient:

@@ -3,10 +3,14 @@ the same over the Unix socket, from one menud serving both, in the same run."""
 import os
 import socket
 import statistics
+import sys
 import time
 
 from .processes import cpu_ms
-from .websocket import WebSocketClient
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
+
+from menud_websocket import WebSocket  # noqa: E402
 
 ITERATIONS = 2000
 WARM_UP = 200
@@ -16,7 +20,7 @@ MENU_ID = b'"menu":{"id":"'
 
 
 class LineClient:
-    """The Unix-socket counterpart of WebSocketClient: one line out, one line in, as lean."""
+    """The Unix-socket counterpart of the WebSocket client: one line out, one line in, as lean."""
 
     def __init__(self, path, timeout=30):
         self.sock = socket.socket(socket.AF_UNIX)
@@ -24,10 +28,10 @@ class LineClient:
         self.sock.connect(path)
         self.buffer = b""
 
-    def send(self, payload):
+    def send_text(self, payload):
         self.sock.sendall(payload + b"\n")
 
-    def receive(self):
+    def receive_bytes(self):
         while b"\n" not in self.buffer:
             chunk = self.sock.recv(1 << 20)
             if not chunk:
@@ -54,15 +58,15 @@ def open_cancel_rounds(client, pid, count):
     for number in range(count):
         request = (OPEN % (2 * number + 1)).encode()
         started = time.perf_counter_ns()
-        client.send(request)
-        answer = client.receive()
+        client.send_text(request)
+        answer = client.receive_bytes()
         times.append((time.perf_counter_ns() - started) / 1000)
         at = answer.find(MENU_ID)
         if at < 0:
             raise RuntimeError(f"menu.open answered {answer[:300]!r}")
         menu = answer[at + len(MENU_ID):answer.index(b'"', at + len(MENU_ID))].decode()
-        client.send((CANCEL % (2 * number + 2, menu)).encode())
-        if b'"closed":true' not in client.receive():
+        client.send_text((CANCEL % (2 * number + 2, menu)).encode())
+        if b'"closed":true' not in client.receive_bytes():
             raise RuntimeError("menu.cancel did not close the menu")
     return times, (cpu_ms(pid) - cpu_before) * 1000 / count
 
@@ -81,7 +85,7 @@ class WebWorkloads:
         web_p50, unix_p50, web_p99, unix_p99, web_cpu, unix_cpu = [], [], [], [], [], []
         for _ in range(self.runs):
             for client, p50, p99, cpu in ((LineClient(menud.socket), unix_p50, unix_p99, unix_cpu),
-                                          (WebSocketClient(port, token), web_p50, web_p99, web_cpu)):
+                                          (WebSocket(port, cookie=f"menud_token={token}", timeout=30), web_p50, web_p99, web_cpu)):
                 try:
                     open_cancel_rounds(client, menud.pid, WARM_UP)
                     times, per_iteration = open_cancel_rounds(client, menud.pid, ITERATIONS)
