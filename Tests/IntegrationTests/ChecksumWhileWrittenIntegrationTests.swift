@@ -6,22 +6,7 @@ import XCTest
 final class ChecksumWhileWrittenIntegrationTests: XCTestCase {
     func testADigestIsOfOneVersionOrNone() throws {
         let daemon = try DaemonProcess()
-        let original = Data((0..<(48 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 17) })
-        try original.write(to: daemon.path("big.bin"))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: daemon.path("big.bin").path)
-        try daemon.start()
-        let rpc = try daemon.client()
-        let (menu, item) = try rpc.openMenu(["path": "big.bin"], item: "SHA-256")
-        _ = try rpc.call("menu.select", ["menu": menu, "item": item])
-        try rpc.send(["jsonrpc": "2.0", "id": 610, "method": "menu.dismissed", "params": ["menu": menu]])
-        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: daemon.path("big.bin").path))
-        for _ in 0..<50 {
-            writer.seekToEndOfFile()
-            writer.write(Data(repeating: 0x5A, count: 4096))
-            usleep(2000)
-        }
-        try writer.close()
-        let response = try rpc.response(id: 610, timeoutMs: 60_000)
+        let (original, response) = try daemon.runWhileAppended("SHA-256", fill: 17, id: 610)
         if let result = response["result"] as? [String: Any] {
             let sha = Process()
             sha.executableURL = URL(fileURLWithPath: "/usr/bin/env")

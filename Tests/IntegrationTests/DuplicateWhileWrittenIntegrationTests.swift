@@ -8,22 +8,7 @@ import XCTest
 final class DuplicateWhileWrittenIntegrationTests: XCTestCase {
     func testACopyIsOfOneVersionOrNone() throws {
         let daemon = try DaemonProcess()
-        let original = Data((0..<(48 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        try original.write(to: daemon.path("big.bin"))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: daemon.path("big.bin").path)
-        try daemon.start()
-        let rpc = try daemon.client()
-        let (menu, item) = try rpc.openMenu(["path": "big.bin"], item: "Duplicate")
-        _ = try rpc.call("menu.select", ["menu": menu, "item": item])
-        try rpc.send(["jsonrpc": "2.0", "id": 600, "method": "menu.dismissed", "params": ["menu": menu]])
-        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: daemon.path("big.bin").path))
-        for _ in 0..<50 {
-            writer.seekToEndOfFile()
-            writer.write(Data(repeating: 0x5A, count: 4096))
-            usleep(2000)
-        }
-        try writer.close()
-        let response = try rpc.response(id: 600, timeoutMs: 60_000)
+        let (original, response) = try daemon.runWhileAppended("Duplicate", fill: 31, id: 600)
         let copy = daemon.path("big copy.bin")
         if FileManager.default.fileExists(atPath: copy.path) {
             XCTAssertNotNil(response["result"], "\(response)")
