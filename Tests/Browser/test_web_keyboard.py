@@ -78,8 +78,8 @@ class KeyboardTests(WebTestCase):
         self.load(rows=3)
         client = self.daemon.client()
         try:
-            menu = client.call("menu.open", {"target": {"path": "gamma.txt"}})["menu"]
-            client.call("menu.cancel", {"menu": menu["id"]})
+            menu = client.result("menu.open", {"target": {"path": "gamma.txt"}})["menu"]
+            client.result("menu.cancel", {"menu": menu["id"]})
         finally:
             client.close()
 
