@@ -95,6 +95,9 @@ public enum SharedModule {
         if let problem = ownershipProblem(uid: UInt32(folderInfo.st_uid), mode: UInt32(folderInfo.st_mode), owner: owner, what: "the folder \(folder)") {
             return .failure(.unsafe("\(path) is refused: \(problem)"))
         }
+        if let problem = ancestorProblem(of: folder, owner: owner) {
+            return .failure(.unsafe("\(path) is refused: \(problem)"))
+        }
         let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
                                 mtimeMs: Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000,
                                 size: Int64(info.st_size))
@@ -105,6 +108,27 @@ public enum SharedModule {
     private static func folderName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// What is wrong with the folders above `folder` (its real path, links resolved), nil when
+    /// nothing is: whoever can rename one of them can put another folder, and other modules,
+    /// in the module folder's place. Each must belong to the daemon's user or root and be
+    /// writable by nobody else, except a sticky folder owned by root (such as /tmp), in which
+    /// others can add names but not rename or remove ours.
+    static func ancestorProblem(of folder: String, owner: UInt32) -> String? {
+        guard case .success(let real) = NativePath.resolve(Array(folder.utf8)) else { return nil }
+        var path = String(decoding: real, as: UTF8.self)
+        while path != "/" {
+            path = folderName(of: path)
+            var info = Glibc.stat()
+            guard stat(path, &info) == 0 else { return "\(path): \(SystemError.current("stat"))" }
+            let mode = UInt32(info.st_mode)
+            if UInt32(info.st_uid) == 0 && mode & UInt32(S_ISVTX) != 0 { continue }
+            if let problem = ownershipProblem(uid: UInt32(info.st_uid), mode: mode, owner: owner, what: "the folder \(path) above it") {
+                return problem
+            }
+        }
+        return nil
     }
 
     /// What is wrong with a file or folder's owner and mode, nil when nothing is.
