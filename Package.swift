@@ -68,7 +68,7 @@ let package = Package(
             "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin",
         ]),
         .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
-        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
+        .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudClient", "MenudCore", "MenuLayout"]),
 
         .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
-        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudText", "MenudJSON", "MenudProtocol"]),
+        .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudClient", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),

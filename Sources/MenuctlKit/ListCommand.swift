@@ -27,7 +27,7 @@ struct ListCommand {
             if options.json {
                 if !files.isEmpty { console.out((params.offset > 0 ? "," : "") + files.map(\.jsonText).joined(separator: ",")) }
             } else {
-                let lines = table.lines(FileEntry.list(from: result))
+                let lines = table.lines(FileSnapshot.listed(in: result))
                 if !lines.isEmpty { console.out(lines.joined(separator: "\n") + "\n") }
             }
             params.offset += files.count
