@@ -4,10 +4,9 @@ import MenudProtocol
 /// How `menuctl` reads File objects: tolerantly (``DecodingMode/tolerant``), passing over what
 /// cannot be read, so that a newer or odd daemon's list still shows.
 extension FileSnapshot {
-    /// The files of a `files.list` result.
-    static func listed(in result: JSONValue) -> [FileSnapshot] {
-        guard let object = result.objectValue else { return [] }
-        return (try? FilesListResult(from: object, mode: .tolerant).files) ?? []
+    /// A `files.list` result; nil when it is not an object.
+    static func page(_ result: JSONValue) -> FilesListResult? {
+        result.objectValue.flatMap { try? FilesListResult(from: $0, mode: .tolerant) }
     }
 
     /// One File object; nil when it lacks its path, size or state.

@@ -108,12 +108,11 @@ extension MenuCommand {
     /// The reason of a `menu.invalidated` notification for `menu`, or `nil` when `notification` is
     /// something else.
     static func invalidation(_ notification: ServerNotification, of menu: MenuObject) -> String? {
-        // Read loosely: a notification without its reason still closes the menu.
+        // Read tolerantly: a notification without its reason still closes the menu.
         guard notification.method == MenuInvalidatedNotification.method,
-              notification.params["menu"]?.stringValue == menu.id else { return nil }
-        guard let reason = notification.params["reason"]?.stringValue, !reason.isEmpty else {
-            return "its file changed or went away."
-        }
-        return DisplayWidth.safe(reason)
+              let invalidation = try? MenuInvalidatedNotification(from: notification.params, mode: .tolerant),
+              invalidation.menu == menu.id else { return nil }
+        guard !invalidation.reason.isEmpty else { return "its file changed or went away." }
+        return DisplayWidth.safe(invalidation.reason)
     }
 }

@@ -41,7 +41,7 @@ struct WatchCommand {
         let result = try connection.call(FilesList.self, options.filter.listParams)
         // Changes sent before the list was answered are already in it.
         _ = connection.takeNotifications()
-        var model = WatchModel(filter: options.filter, files: FileSnapshot.listed(in: result))
+        var model = WatchModel(filter: options.filter, files: FileSnapshot.page(result)?.files ?? [])
 
         let session = TerminalSession(console: console)
         try session.enter(enterSequence: WatchScreen.enterSequence, exitSequence: WatchScreen.exitSequence)

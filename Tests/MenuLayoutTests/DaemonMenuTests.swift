@@ -1,6 +1,8 @@
 import MenuLayout
 import MenudCore
 import MenudProtocol
+import MenudClient
+import MenudJSON
 import Testing
 @testable import MenuctlKit
 
@@ -35,6 +37,16 @@ import Testing
         #expect(menu.title == "" && menu.expiresAtMs == MenuObject.neverExpires)
         #expect(menu.items.map(\.id) == ["7"], "an integer id is read as its digits")
         #expect(MenuCommand.waitLimit(untilExpiry: menu.expiresAtMs) == -1)
+    }
+
+    @Test func anInvalidationWithoutItsReasonStillClosesTheMenu() {
+        let menu = MenuctlFixtures.fileMenu
+        let bare = ServerNotification(method: "menu.invalidated", params: ["menu": "m-1"])
+        #expect(MenuCommand.invalidation(bare, of: menu) == "its file changed or went away.")
+        let said = ServerNotification(method: "menu.invalidated", params: ["menu": "m-1", "reason": "a.txt was renamed\u{1B}[2J"])
+        #expect(MenuCommand.invalidation(said, of: menu) == "a.txt was renamed\\x1B[2J")
+        let other = ServerNotification(method: "menu.invalidated", params: ["menu": "m-2", "reason": "gone"])
+        #expect(MenuCommand.invalidation(other, of: menu) == nil)
     }
 
     @Test func rowsFollowTheLayoutRules() {

@@ -57,6 +57,12 @@ import Testing
         #expect(param { _ = try MenuObject(from: object(#"{"id":"m","title":"t","items":[]}"#)) } == "menu.expiresAtMs")
     }
 
+    @Test func anInvalidationNeedsOnlyItsMenu() throws {
+        #expect(param { _ = try MenuInvalidatedNotification(from: ["menu": "m-1"]) } == "reason")
+        #expect(try MenuInvalidatedNotification(from: ["menu": "m-1"], mode: .tolerant) == MenuInvalidatedNotification(menu: "m-1", reason: ""))
+        #expect(throws: RPCError.self) { try MenuInvalidatedNotification(from: ["reason": "gone"], mode: .tolerant) }
+    }
+
     @Test func aFileNeedsItsPathSizeAndStateTolerantly() throws {
         let short = try object(#"{"path":"a.txt","size":2400000,"state":"ready","pathBase64":"not base64!","mtimeMs":"soon"}"#)
         #expect(param { _ = try FileSnapshot(from: short) } == "pathBase64")
