@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "MenudTextTests", dependencies: ["MenudText"]),
         .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
         .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
+        .testTarget(name: "MenudClientTests", dependencies: ["MenudClient", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudClient", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
