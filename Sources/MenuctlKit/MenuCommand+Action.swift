@@ -61,7 +61,8 @@ extension MenuCommand {
             if options.json {
                 console.out(result.jsonText + "\n")
             } else {
-                console.out(ActionReport.outcomeText(result, title: item.title, sanitize: console.outputIsTerminal))
+                let read = try? MenuDismissedResult(from: result.objectValue ?? JSONObject(), mode: .tolerant)
+                console.out(ActionReport.outcomeText(read ?? MenuDismissedResult(ran: true), title: item.title, sanitize: console.outputIsTerminal))
             }
             return MenuctlExitCode.success
         case .error(_, let error):
