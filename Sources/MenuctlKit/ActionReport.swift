@@ -9,10 +9,10 @@ public enum ActionReport {
     /// output. Without either: `<title>: done.` For `{ran: false}`: `Nothing was run.`
     /// On a terminal (`sanitize`), every control character except newline and tab is shown as an
     /// escape, so an action's output cannot move the cursor or recolor the screen.
-    public static func outcomeText(_ result: JSONValue, title: String, sanitize: Bool) -> String {
-        guard result["ran"]?.boolValue != false else { return "Nothing was run.\n" }
-        let message = result["outcome"]?["message"]?.stringValue
-        let output = result["outcome"]?["output"]?.stringValue
+    public static func outcomeText(_ result: MenuDismissedResult, title: String, sanitize: Bool) -> String {
+        guard result.ran else { return "Nothing was run.\n" }
+        let message = result.outcome?.message
+        let output = result.outcome?.output
         var text = ""
         if let message, !message.isEmpty { text += shown(message, sanitize: sanitize) + "\n" }
         if let output, !output.isEmpty {

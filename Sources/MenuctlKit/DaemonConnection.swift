@@ -1,13 +1,16 @@
 import Glibc
 import MenudCore
+import MenudClient
 import MenudNative
 import MenudJSON
 import MenudProtocol
 
-/// `menuctl`'s line-delimited JSON-RPC connection to the daemon.
+/// `menuctl`'s line-delimited JSON-RPC connection to the daemon: a synchronous driver of
+/// MenudClient's ``RPCClientSession`` (which assigns the ids 1, 2, 3..., frames the lines and
+/// matches answers to requests), polled on one thread together with the keyboard.
 ///
-/// Requests get ids 1, 2, 3...; ``call(_:_:timeoutMs:)`` sends one and waits for its answer, keeping
-/// whatever else arrives meanwhile: notifications in ``pendingNotifications`` (take them with
+/// ``call(_:_:timeoutMs:)`` sends one request and waits for its answer, keeping whatever else
+/// arrives meanwhile: notifications in ``pendingNotifications`` (take them with
 /// ``takeNotifications()``), answers to other requests for their own wait. For a poll loop, watch
 /// ``fileDescriptor`` and call ``readAvailable()`` when it is ready.
 ///
@@ -17,16 +20,20 @@ import MenudProtocol
 public final class DaemonConnection {
     public let socketPath: String
     private let socket: UnixSocketClient
-    private var nextId: Int64 = 1
-    private var buffer: [UInt8] = []
+    private var session = RPCClientSession<Void>()
     private var closed = false
     /// Notifications read and not taken yet, oldest first.
-    public private(set) var pendingNotifications: [DaemonNotification] = []
-    private var pendingResponses: [RPCId: RPCResponse] = [:]
+    public private(set) var pendingNotifications: [ServerNotification] = []
+    /// Answers read and not taken yet, by the id of their request.
+    private var answers: [RPCId: RPCResponse] = [:]
     /// Raw lines read and not taken yet (kept only while ``keepsRawLines`` is on).
     private var rawLines: [[UInt8]] = []
+
     /// Keep every line read, for `menuctl raw`.
-    public var keepsRawLines = false
+    public var keepsRawLines: Bool {
+        get { session.reportsLines }
+        set { session.reportsLines = newValue }
+    }
 
     /// How long an ordinary request may take before the daemon counts as not answering.
     public static let defaultTimeoutMs = 15_000
@@ -37,8 +44,13 @@ public final class DaemonConnection {
         do {
             socket = try UnixSocketClient(path: socketPath)
         } catch {
-            throw Self.noDaemon(socketPath: socketPath, reason: error.message)
+            throw Self.noDaemon(socketPath: socketPath, .cannotConnect(socket: socketPath, error))
         }
+    }
+
+    /// The exit-3 error for a connection that failed or ended.
+    static func noDaemon(socketPath: String, _ error: MenudClientError) -> MenuctlError {
+        noDaemon(socketPath: socketPath, reason: error.reason)
     }
 
     /// The exit-3 error for a daemon that does not answer on `socketPath`.
@@ -60,12 +72,9 @@ public final class DaemonConnection {
     /// Sends a request and returns its id without waiting for the answer.
     @discardableResult
     public func send(_ method: String, _ params: JSONObject = JSONObject()) throws(MenuctlError) -> RPCId {
-        let id = RPCId.int(nextId)
-        nextId += 1
-        var line: [UInt8] = []
-        RPCEncoder.request(id: id, method: method, params: params, into: &line)
-        try sendLine(line)
-        return id
+        let request = session.request(method: method, params: params, waiter: ())
+        try sendLine(request.line)
+        return request.id
     }
 
     /// Sends a request of the protocol's `method` with its typed params; returns its id.
@@ -82,7 +91,7 @@ public final class DaemonConnection {
             try socket.send(line)
         } catch {
             closed = true
-            throw Self.noDaemon(socketPath: socketPath, reason: "sending failed: \(error.message)")
+            throw Self.noDaemon(socketPath: socketPath, .sendingFailed(error))
         }
     }
 
@@ -120,7 +129,7 @@ public final class DaemonConnection {
     public func response(to id: RPCId, method: String, timeoutMs: Int? = defaultTimeoutMs) throws(MenuctlError) -> RPCResponse {
         let deadline = timeoutMs.map { MonotonicTime.nowMs() + Int64($0) }
         while true {
-            if let response = pendingResponses.removeValue(forKey: id) { return response }
+            if let response = answers.removeValue(forKey: id) { return response }
             if closed {
                 throw Self.noDaemon(socketPath: socketPath, reason: "the daemon closed the connection before answering \(method)")
             }
@@ -144,57 +153,41 @@ public final class DaemonConnection {
 
     /// The answer to `id` when it has been read (it is then forgotten); `nil` while it has not.
     public func takeResponse(to id: RPCId) -> RPCResponse? {
-        pendingResponses.removeValue(forKey: id)
+        answers.removeValue(forKey: id)
     }
 
-    /// Reads what the socket has now (call it when a poll says it is ready) and files every
-    /// complete line: responses for ``response(to:method:timeoutMs:)``, notifications into
+    /// Reads what the socket has now (call it when a poll says it is ready) and files what it
+    /// completes: answers for ``response(to:method:timeoutMs:)``, notifications into
     /// ``pendingNotifications``. At end of stream ``isClosed`` turns true.
     public func readAvailable() throws(MenuctlError) {
         let bytes: [UInt8]?
         do {
-            bytes = try TerminalIO.read(fileDescriptor, maximum: 65536)
+            bytes = try socket.receive()
         } catch {
             closed = true
-            throw Self.noDaemon(socketPath: socketPath, reason: "reading failed: \(error.message)")
+            throw Self.noDaemon(socketPath: socketPath, .readingFailed(error))
         }
         guard let bytes else {
             closed = true
-            if !buffer.isEmpty { file(line: buffer) }
-            buffer.removeAll()
+            file(session.finish())
             return
         }
-        let searchStart = buffer.count
-        buffer.append(contentsOf: bytes)
-        var lineStart = 0
-        var index = searchStart
-        while index < buffer.count {
-            if buffer[index] == 0x0A {
-                var end = index
-                if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
-                if end > lineStart { file(line: Array(buffer[lineStart..<end])) }
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        if lineStart > 0 { buffer.removeFirst(lineStart) }
+        file(session.receive(bytes[...]))
     }
 
-    private func file(line: [UInt8]) {
-        if keepsRawLines { rawLines.append(line) }
-        guard let message = try? RPCDecoder.decodeServerMessage(line: line) else { return }
-        switch message {
-        case .response(let response):
-            pendingResponses[response.id] = response
-        case .batch(let responses):
-            for response in responses { pendingResponses[response.id] = response }
-        case .notification(let method, let params):
-            pendingNotifications.append(DaemonNotification(method: method, params: params))
+    private func file(_ events: [RPCClientEvent<Void>]) {
+        for event in events {
+            switch event {
+            case .line(let line): rawLines.append(line)
+            case .answer(let response, _, _): answers[response.id] = response
+            case .notification(let notification): pendingNotifications.append(notification)
+            case .ended: continue
+            }
         }
     }
 
     /// The notifications read so far, oldest first; they are not returned again.
-    public func takeNotifications() -> [DaemonNotification] {
+    public func takeNotifications() -> [ServerNotification] {
         defer { pendingNotifications.removeAll() }
         return pendingNotifications
     }

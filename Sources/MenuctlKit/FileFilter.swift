@@ -34,9 +34,9 @@ public struct FileFilter: Sendable, Equatable {
     }
 
     /// Whether `file` passes this filter (the daemon's rules, applied to a change notification).
-    func matches(_ file: FileEntry) -> Bool {
+    func matches(_ file: FileSnapshot) -> Bool {
         if let state, state != file.state { return false }
-        if let pattern { return pattern.matches(file.relativePath) }
+        if let pattern { return pattern.matches(file.path) }
         return true
     }
 

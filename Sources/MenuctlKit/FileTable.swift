@@ -1,5 +1,6 @@
 import MenuLayout
 import MenudCore
+import MenudProtocol
 
 /// The file list of `ls` and `watch`: one line per file, in aligned columns.
 ///
@@ -34,9 +35,9 @@ public struct FileTable: Sendable {
     static let minimumPathWidth = 8
 
     /// The lines for `files`, in the order given, without line ends.
-    public func lines(_ files: [FileEntry]) -> [String] {
+    public func lines(_ files: [FileSnapshot]) -> [String] {
         guard !files.isEmpty else { return [] }
-        let paths = files.map { DisplayWidth.safe($0.path) }
+        let paths = files.map { DisplayWidth.safe($0.path.displayString) }
         let stateWidth = files.map { $0.state.rawValue.count }.max() ?? 0
         let sizeWidth = files.map { DisplayWidth.width(of: $0.sizeText) }.max() ?? 0
         var pathWidth = paths.map { DisplayWidth.width(of: $0) }.max() ?? 0

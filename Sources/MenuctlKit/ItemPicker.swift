@@ -1,4 +1,5 @@
 import Foundation
+import MenudProtocol
 
 /// Finds the item `--pick` names.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// (pick one of its items); several matches are refused as ambiguous; both errors, and no match,
 /// list the choices. All are usage errors (exit 2).
 public enum ItemPicker {
-    public static func pick(_ text: String, in menu: DaemonMenu) throws(MenuctlError) -> DaemonMenuItem {
+    public static func pick(_ text: String, in menu: MenuObject) throws(MenuctlError) -> MenuItemObject {
         let all = menu.allItems
         let actions = all.filter(\.isAction)
         if let item = all.first(where: { $0.id == text }) {
@@ -31,7 +32,7 @@ public enum ItemPicker {
         throw .usage("the menu has no item '\(text)'; pick one by id or title:\n\(list)", command: "menu")
     }
 
-    private static func leaves(_ item: DaemonMenuItem) -> [DaemonMenuItem] {
+    private static func leaves(_ item: MenuItemObject) -> [MenuItemObject] {
         item.isAction ? [item] : item.children.flatMap(leaves)
     }
 
@@ -40,7 +41,7 @@ public enum ItemPicker {
     }
 
     /// One line per item: `  id  "title"`, with `(disabled)` where it applies.
-    static func choices(_ items: [DaemonMenuItem]) -> String {
+    static func choices(_ items: [MenuItemObject]) -> String {
         let width = items.map(\.id.count).max() ?? 0
         return items.map { item in
             let padding = String(repeating: " ", count: max(width - item.id.count, 0))

@@ -23,15 +23,17 @@ struct ListCommand {
         if options.json { console.out(#"{"files":["#) }
         while true {
             let result = try connection.call(FilesList.self, params)
+            // The raw entries for --json and the offset; the typed page for the table and the total.
             let files = result["files"]?.arrayValue ?? []
+            let page = FileSnapshot.page(result)
             if options.json {
                 if !files.isEmpty { console.out((params.offset > 0 ? "," : "") + files.map(\.jsonText).joined(separator: ",")) }
             } else {
-                let lines = table.lines(FileEntry.list(from: result))
+                let lines = table.lines(page?.files ?? [])
                 if !lines.isEmpty { console.out(lines.joined(separator: "\n") + "\n") }
             }
             params.offset += files.count
-            let total = Int(result["total"]?.intValue ?? 0)
+            let total = Int(page?.total ?? 0)
             guard files.isEmpty || params.offset >= total else { continue }
             if options.json {
                 var rest = result.objectValue ?? JSONObject()

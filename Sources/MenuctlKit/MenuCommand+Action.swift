@@ -9,8 +9,8 @@ extension MenuCommand {
     /// `--pick`: finds the item and runs it. A pick that names nothing, or an item that needs
     /// text when there is neither `--input` nor a terminal to ask on, cancels the menu and is a
     /// usage error.
-    func runPicked(_ pick: String, in menu: DaemonMenu) throws(MenuctlError) -> Int32 {
-        let item: DaemonMenuItem
+    func runPicked(_ pick: String, in menu: MenuObject) throws(MenuctlError) -> Int32 {
+        let item: MenuItemObject
         do {
             item = try ItemPicker.pick(pick, in: menu)
         } catch {
@@ -32,7 +32,7 @@ extension MenuCommand {
 
     /// The handshake after a choice (the menu is already off the screen): `menu.select`, the input
     /// when the item asks for one, `menu.dismissed`, then the outcome.
-    func runChosen(_ item: DaemonMenuItem, in menu: DaemonMenu) throws(MenuctlError) -> Int32 {
+    func runChosen(_ item: MenuItemObject, in menu: MenuObject) throws(MenuctlError) -> Int32 {
         do {
             _ = try connection.call(MenuSelect.self, MenuSelectParams(menu: menu.id, item: item.id))
         } catch {
@@ -61,7 +61,8 @@ extension MenuCommand {
             if options.json {
                 console.out(result.jsonText + "\n")
             } else {
-                console.out(ActionReport.outcomeText(result, title: item.title, sanitize: console.outputIsTerminal))
+                let read = try? MenuDismissedResult(from: result.objectValue ?? JSONObject(), mode: .tolerant)
+                console.out(ActionReport.outcomeText(read ?? MenuDismissedResult(ran: true), title: item.title, sanitize: console.outputIsTerminal))
             }
             return MenuctlExitCode.success
         case .error(_, let error):
@@ -83,7 +84,7 @@ extension MenuCommand {
 
     /// Asks for the item's text on the terminal, its default filled in: the text, or `nil` when
     /// the person cancelled (Esc, Ctrl-C). A `menu.invalidated` meanwhile ends the command.
-    private func ask(_ request: DaemonMenuItem.Input, menu: DaemonMenu) throws(MenuctlError) -> String? {
+    private func ask(_ request: MenuItemInput, menu: MenuObject) throws(MenuctlError) -> String? {
         try session.enter(enterSequence: "", exitSequence: "")
         defer { session.leave() }
         var editor = LineEditor(text: request.defaultValue ?? "")
@@ -126,7 +127,7 @@ extension MenuCommand {
     }
 
     /// Waits for the answer to `menu.dismissed`, drawing `action.progress` as a bar on a terminal.
-    private func awaitDismissal(_ id: RPCId, menu: DaemonMenu) throws(MenuctlError) -> RPCResponse {
+    private func awaitDismissal(_ id: RPCId, menu: MenuObject) throws(MenuctlError) -> RPCResponse {
         let showsProgress = console.outputIsTerminal && !options.json
         var barShown = false
         defer { if barShown { console.out(ProgressBar.clear) } }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MenuLayout
 import MenudCore
+import MenudClient
 import MenudProtocol
 
 extension MenuCommand {
@@ -13,7 +14,7 @@ extension MenuCommand {
     ///   cancelled, said so, exit 0 (nothing ran, as for Esc).
     /// - `SIGINT`, `SIGTERM`, `SIGHUP`: erased, cancelled, exit 128 + the signal.
     /// - the menu's `expiresAtMs` passing (the daemon would refuse the choice): erased, exit 1.
-    func runInteractive(_ menu: DaemonMenu, request: MenuLayoutRequest) throws(MenuctlError) -> Int32 {
+    func runInteractive(_ menu: MenuObject, request: MenuLayoutRequest) throws(MenuctlError) -> Int32 {
         guard MenuCursor.firstSelectable(in: menu.rows) != nil else {
             session.leave()
             cancel(menu)
@@ -42,7 +43,7 @@ extension MenuCommand {
         do throws(MenuctlError) {
             while true {
                 let events = try pump.next(timeoutMs: Self.waitLimit(untilExpiry: menu.expiresAtMs))
-                if events.isEmpty, let expiry = menu.expiresAtMs, Self.wallClockMs() >= expiry {
+                if events.isEmpty, Self.wallClockMs() >= menu.expiresAtMs {
                     close()
                     cancel(menu)
                     throw .failure("the menu expired (the daemon keeps an unanswered menu open for a limited time); open it again.")
@@ -97,21 +98,21 @@ extension MenuCommand {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
-    /// How long to wait for input before looking at the menu's expiry again (`-1`: no expiry).
-    static func waitLimit(untilExpiry expiresAtMs: Int64?) -> Int32 {
-        guard let expiresAtMs else { return -1 }
+    /// How long to wait for input before looking at the menu's expiry again (`-1`: no expiry,
+    /// ``MenuObject/neverExpires``).
+    static func waitLimit(untilExpiry expiresAtMs: Int64) -> Int32 {
+        guard expiresAtMs != MenuObject.neverExpires else { return -1 }
         return Int32(clamping: max(expiresAtMs - wallClockMs(), 0) + 1)
     }
 
     /// The reason of a `menu.invalidated` notification for `menu`, or `nil` when `notification` is
     /// something else.
-    static func invalidation(_ notification: DaemonNotification, of menu: DaemonMenu) -> String? {
-        // Read loosely: a notification without its reason still closes the menu.
+    static func invalidation(_ notification: ServerNotification, of menu: MenuObject) -> String? {
+        // Read tolerantly: a notification without its reason still closes the menu.
         guard notification.method == MenuInvalidatedNotification.method,
-              notification.params["menu"]?.stringValue == menu.id else { return nil }
-        guard let reason = notification.params["reason"]?.stringValue, !reason.isEmpty else {
-            return "its file changed or went away."
-        }
-        return DisplayWidth.safe(reason)
+              let invalidation = try? MenuInvalidatedNotification(from: notification.params, mode: .tolerant),
+              invalidation.menu == menu.id else { return nil }
+        guard !invalidation.reason.isEmpty else { return "its file changed or went away." }
+        return DisplayWidth.safe(invalidation.reason)
     }
 }

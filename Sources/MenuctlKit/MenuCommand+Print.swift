@@ -1,17 +1,18 @@
 import MenuLayout
 import MenudCore
+import MenudProtocol
 
 extension MenuCommand {
     /// Not on a terminal, without `--pick`: prints the menu as it would be drawn (every row, no
     /// cursor; plain text when colors are off) and cancels it.
-    func printMenu(_ menu: DaemonMenu, request: MenuLayoutRequest) throws(MenuctlError) -> Int32 {
+    func printMenu(_ menu: MenuObject, request: MenuLayoutRequest) throws(MenuctlError) -> Int32 {
         defer { cancel(menu) }
         console.out(try Self.printedMenu(menu, request: request, colorMode: console.colorMode))
         return MenuctlExitCode.success
     }
 
     /// The lines of `menu` laid out as wide as `request` says, tall enough for every row.
-    static func printedMenu(_ menu: DaemonMenu, request: MenuLayoutRequest, colorMode: ColorMode) throws(MenuctlError) -> String {
+    static func printedMenu(_ menu: MenuObject, request: MenuLayoutRequest, colorMode: ColorMode) throws(MenuctlError) -> String {
         let rows = menu.rows
         var tall = request
         tall.viewport = CellSize(cols: request.viewport.cols, rows: max(request.viewport.rows, rows.count + MenuMetrics.verticalChrome + 1))
@@ -36,7 +37,7 @@ extension MenuCommand {
         guard let menuValue = result["menu"], !menuValue.isNull else {
             return options.pick == nil ? MenuctlExitCode.success : MenuctlExitCode.failure
         }
-        let menu = try DaemonMenu(json: menuValue)
+        let menu = try MenuObject(reading: menuValue)
         guard let pick = options.pick else {
             cancel(menu)
             return MenuctlExitCode.success

@@ -59,7 +59,7 @@ final class MenuCommand {
             console.err("menuctl: there is no menu here: \(noMenuReason).\n")
             return options.pick == nil ? MenuctlExitCode.success : MenuctlExitCode.failure
         }
-        let menu = try DaemonMenu(json: menuValue)
+        let menu = try MenuObject(reading: menuValue)
         if let pick = options.pick {
             return try runPicked(pick, in: menu)
         }
@@ -175,7 +175,7 @@ final class MenuCommand {
     }
 
     /// Closes the menu without choosing; a failure is not reported (the menu is gone either way).
-    func cancel(_ menu: DaemonMenu) {
+    func cancel(_ menu: MenuObject) {
         _ = try? connection.call(MenuCancel.self, MenuCancelParams(menu: menu.id), timeoutMs: 2000)
     }
 }

@@ -1,4 +1,5 @@
 import MenuLayout
+import MenudProtocol
 
 /// The state of an interactive menu: its open boxes (the menu, then each open submenu) and the
 /// cursor in each. Pure: keys in, ``MenuNavigatorOutcome`` out; drawing is the caller's.
@@ -21,7 +22,7 @@ public struct MenuNavigator: Sendable, Equatable {
     public let viewport: CellSize
 
     /// Lays out `menu` for `request`, cursor on the first selectable row.
-    public init(menu: DaemonMenu, request: MenuLayoutRequest) throws(MenuLayoutError) {
+    public init(menu: MenuObject, request: MenuLayoutRequest) throws(MenuLayoutError) {
         let top = try MenuNavigatorLevel(items: menu.items, title: menu.title) { rows throws(MenuLayoutError) in
             try MenuLayoutCalculator.layout(rows: rows, for: request)
         }

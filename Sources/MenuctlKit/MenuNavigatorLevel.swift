@@ -1,11 +1,12 @@
 import MenuLayout
+import MenudProtocol
 
 /// One open box of an interactive menu: the top-level menu or a submenu.
 public struct MenuNavigatorLevel: Sendable, Equatable {
     /// This box's rows.
     public let rows: [LayoutRow]
     /// The items behind the rows, by id.
-    public let items: [String: DaemonMenuItem]
+    public let items: [String: MenuItemObject]
     /// Where the box is, scrolled to keep the cursor in view.
     public var layout: MenuLayoutResult
     /// The row the cursor is on.
@@ -16,12 +17,12 @@ public struct MenuNavigatorLevel: Sendable, Equatable {
     /// The box for `items`, laid out by `place` (given the rows), cursor on the first selectable
     /// row.
     public init(
-        items: [DaemonMenuItem], title: String?,
+        items: [MenuItemObject], title: String?,
         place: ([LayoutRow]) throws(MenuLayoutError) -> MenuLayoutResult
     ) throws(MenuLayoutError) {
         let rows = LayoutRow.rows(from: items.map(\.layoutItem))
-        var byId: [String: DaemonMenuItem] = [:]
-        func collect(_ items: [DaemonMenuItem]) {
+        var byId: [String: MenuItemObject] = [:]
+        func collect(_ items: [MenuItemObject]) {
             for item in items {
                 if item.inline { collect(item.children) } else { byId[item.id] = item }
             }
@@ -35,7 +36,7 @@ public struct MenuNavigatorLevel: Sendable, Equatable {
     }
 
     /// The item on row `index`, when it is an item row.
-    public func item(atRow index: Int) -> DaemonMenuItem? {
+    public func item(atRow index: Int) -> MenuItemObject? {
         guard rows.indices.contains(index), let id = rows[index].id else { return nil }
         return items[id]
     }

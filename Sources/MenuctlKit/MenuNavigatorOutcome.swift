@@ -1,4 +1,5 @@
 import MenuLayout
+import MenudProtocol
 
 /// What a key did to an interactive menu, for the caller to carry out.
 public enum MenuNavigatorOutcome: Sendable, Equatable {
@@ -7,7 +8,7 @@ public enum MenuNavigatorOutcome: Sendable, Equatable {
     /// Erase the boxes `erased` (submenus that closed), then draw the levels from index `from` on.
     case redraw(erased: [MenuLayoutResult], from: Int)
     /// The person chose this item: take the menu off the screen and run it.
-    case choose(DaemonMenuItem)
+    case choose(MenuItemObject)
     /// The person closed the menu without choosing.
     case cancel
 }

@@ -13,7 +13,7 @@ struct StatusCommand {
         if options.json {
             console.out(status.jsonText + "\n")
         } else {
-            console.out(StatusReport.text(status, colorMode: console.colorMode))
+            console.out(StatusReport.text(try StatusResult(reading: status), colorMode: console.colorMode))
         }
         return MenuctlExitCode.success
     }

@@ -1,6 +1,6 @@
 import MenuLayout
 import MenudCore
-import MenudJSON
+import MenudProtocol
 
 /// `menuctl status`: the `daemon.status` result as labelled lines.
 ///
@@ -17,56 +17,55 @@ import MenudJSON
 /// plugins      files 1.0.0 (5 actions), checksum 1.0.0 (1 action)
 /// ```
 ///
-/// The state words are in their badge colors. Fields the daemon leaves out are left out.
+/// The state words are in their badge colors. Members the daemon leaves out (read tolerantly,
+/// ``StatusResult/missingMembers``) are left out.
 public enum StatusReport {
-    public static func text(_ status: JSONValue, colorMode: ColorMode) -> String {
+    public static func text(_ status: StatusResult, colorMode: ColorMode) -> String {
+        let facts = status.daemon
+        func has(_ member: String) -> Bool { !status.missingMembers.contains(member) }
         var lines: [String] = []
         var heading = "menud"
-        if let version = status["version"]?.stringValue { heading += " " + version }
-        if let pid = status["pid"]?.intValue { heading += " (pid \(pid))" }
-        if let uptime = status["uptimeMs"]?.intValue { heading += ", up " + DurationText.format(uptime) }
+        if has("version") { heading += " " + facts.version }
+        if has("pid") { heading += " (pid \(facts.pid))" }
+        if has("uptimeMs") { heading += ", up " + DurationText.format(status.uptimeMs) }
         lines.append(heading)
 
         func add(_ label: String, _ value: String) {
             lines.append(label.padding(to: 13) + DisplayWidth.safe(value))
         }
-        if let root = status["root"]?.stringValue { add("root", root) }
-        if let socket = status["socket"]?.stringValue { add("socket", socket) }
-        if let url = status["web"]?["url"]?.stringValue { add("web", url + " (menuctl web prints it with its secret)") }
-        if let settle = status["settleMs"]?.intValue {
-            var text = DurationText.format(settle)
-            if let expire = status["expireAfterMs"]?.intValue {
+        if has("root") { add("root", facts.root) }
+        if has("socket") { add("socket", facts.socket) }
+        if let web = facts.web { add("web", web.url + " (menuctl web prints it with its secret)") }
+        if has("settleMs") {
+            var text = DurationText.format(facts.settleMs)
+            if let expire = facts.expireAfterMs {
                 text += ", files expire \(DurationText.format(expire)) after they are ready"
             } else {
                 text += ", files never expire"
             }
             add("settle", text)
         }
-        if let files = status["files"] {
-            let total = files["total"]?.intValue ?? 0
-            let parts = [BadgeKind.ready, .pending, .expired].map { kind in
-                let count = files[kind.rawValue]?.intValue ?? 0
-                return "\(count) " + colored(kind.rawValue, kind.defaultColor, mode: colorMode)
-            }
-            lines.append("files".padding(to: 13) + "\(total): " + parts.joined(separator: ", "))
+        if has("files") {
+            let counts = [(BadgeKind.ready, status.files.ready), (.pending, status.files.pending), (.expired, status.files.expired)]
+            let parts = counts.map { kind, count in "\(count) " + colored(kind.rawValue, kind.defaultColor, mode: colorMode) }
+            lines.append("files".padding(to: 13) + "\(status.files.total): " + parts.joined(separator: ", "))
         }
-        if let crawling = status["crawling"]?.boolValue {
-            add("crawling", crawling ? "yes, the first look at the tree is still running" : "no")
+        if has("crawling") {
+            add("crawling", status.crawling ? "yes, the first look at the tree is still running" : "no")
         }
-        if let watched = status["watchedDirectories"]?.intValue {
-            var text = "\(watched) watched"
-            if let unwatched = status["unwatchedDirectories"]?.intValue, unwatched > 0 {
-                text += ", \(unwatched) not watched (out of inotify watches; they are rescanned)"
+        if has("watchedDirectories") {
+            var text = "\(status.watchedDirectories) watched"
+            if status.unwatchedDirectories > 0 {
+                text += ", \(status.unwatchedDirectories) not watched (out of inotify watches; they are rescanned)"
             }
             add("directories", text)
         }
-        if let connections = status["connections"]?.intValue { add("connections", "\(connections)") }
-        if let plugins = status["plugins"]?.arrayValue {
-            let names = plugins.map { plugin -> String in
-                var text = plugin["name"]?.stringValue ?? "?"
-                if let version = plugin["version"]?.stringValue { text += " " + version }
-                if let actions = plugin["actions"]?.intValue { text += " (\(actions) action\(actions == 1 ? "" : "s"))" }
-                return text
+        if has("connections") { add("connections", "\(status.connections)") }
+        if has("plugins") {
+            let names = facts.plugins.map { plugin -> String in
+                var text = plugin.name
+                if !plugin.version.isEmpty { text += " " + plugin.version }
+                return text + " (\(plugin.actions) action\(plugin.actions == 1 ? "" : "s"))"
             }
             add("plugins", names.isEmpty ? "none" : names.joined(separator: ", "))
         }

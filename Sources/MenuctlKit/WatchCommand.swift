@@ -2,6 +2,7 @@ import Glibc
 import MenuLayout
 import MenudCore
 import MenudNative
+import MenudClient
 import MenudJSON
 import MenudProtocol
 
@@ -40,7 +41,7 @@ struct WatchCommand {
         let result = try connection.call(FilesList.self, options.filter.listParams)
         // Changes sent before the list was answered are already in it.
         _ = connection.takeNotifications()
-        var model = WatchModel(filter: options.filter, files: FileEntry.list(from: result))
+        var model = WatchModel(filter: options.filter, files: FileSnapshot.page(result)?.files ?? [])
 
         let session = TerminalSession(console: console)
         try session.enter(enterSequence: WatchScreen.enterSequence, exitSequence: WatchScreen.exitSequence)
@@ -108,12 +109,12 @@ struct WatchCommand {
 
     /// The notification as `{"method", "params"}` with only the files passing the filter; `nil`
     /// when none does.
-    private func jsonLine(_ notification: DaemonNotification) -> String? {
+    private func jsonLine(_ notification: ServerNotification) -> String? {
         var params = notification.params
         switch notification.method {
         case "files.changed":
             let kept = (params["files"]?.arrayValue ?? []).filter { value in
-                FileEntry(json: value).map(options.filter.matches) ?? false
+                FileSnapshot.tolerant(value).map(options.filter.matches) ?? false
             }
             if kept.isEmpty { return nil }
             params["files"] = .array(kept)

@@ -1,4 +1,5 @@
 import Foundation
+import MenudProtocol
 
 /// `menuctl web`: the web page's URL with the secret that opens it, from the daemon's
 /// `daemon.status` (where the page is, which file holds the secret) and that file.
@@ -9,21 +10,21 @@ struct WebCommand {
 
     func run() throws(MenuctlError) -> Int32 {
         let connection = try DaemonConnection(socketPath: socketPath)
-        let status = try connection.call("daemon.status")
+        let status = try StatusResult(reading: try connection.call(DaemonStatus.self, NoParams()))
         connection.close()
-        guard let web = status["web"], let url = web["url"]?.stringValue, let tokenFile = web["tokenFile"]?.stringValue else {
+        guard let web = status.daemon.web, !web.tokenFile.isEmpty else {
             throw .failure("the daemon does not serve the web page; start it with --web 127.0.0.1:7780, or set web: { listen: \"127.0.0.1:7780\" } in its config and restart it")
         }
         let token: String
         do {
-            token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            token = try String(contentsOfFile: web.tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            throw .failure("cannot read the web token \(tokenFile) (\(error.localizedDescription)); it belongs to the user the daemon runs as")
+            throw .failure("cannot read the web token \(web.tokenFile) (\(error.localizedDescription)); it belongs to the user the daemon runs as")
         }
         guard !token.isEmpty, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw .failure("the web token file \(tokenFile) does not hold a token; restart the daemon to make a new one")
+            throw .failure("the web token file \(web.tokenFile) does not hold a token; restart the daemon to make a new one")
         }
-        let page = "\(url)?token=\(token)"
+        let page = "\(web.url)?token=\(token)"
         console.out(page + "\n")
         if options.open { try open(page) }
         return MenuctlExitCode.success

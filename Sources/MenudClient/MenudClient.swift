@@ -13,15 +13,18 @@ import MenudProtocol
 /// its answer is matched by id (pipelining). Notifications arrive in ``notifications``, in the
 /// order the daemon sent them, until the connection ends. Call ``close()`` when done: a reader
 /// thread keeps the connection (and the client) alive until then or until the daemon closes it.
+/// Ids, framing and matching are an ``RPCClientSession``'s; this class adds the socket, the
+/// thread and the continuations.
 public final class MenudClient: @unchecked Sendable {
+    private typealias Waiter = CheckedContinuation<RPCResponse, any Error>
+
     // `@unchecked`: the socket is written only under `sendLock` and read only by the reader
     // thread; everything else is under `stateLock`.
     private let socket: UnixSocketClient
     private let stateLock = NSLock()
     private let sendLock = NSLock()
-    private var nextId: Int64 = 1
-    private var waiting: [RPCId: CheckedContinuation<RPCResponse, any Error>] = [:]
-    private var endReason: String?
+    private var session = RPCClientSession<Waiter>()
+    private var endReason: MenudClientError?
     private let notificationSink: AsyncStream<ServerNotification>.Continuation
 
     /// The daemon's notifications (after ``subscribe(_:)``, and `action.progress` for the actions
@@ -33,7 +36,7 @@ public final class MenudClient: @unchecked Sendable {
         do {
             socket = try UnixSocketClient(path: socketPath)
         } catch {
-            throw .cannotConnect(socket: socketPath, reason: error.message)
+            throw .cannotConnect(socket: socketPath, error)
         }
         (notifications, notificationSink) = AsyncStream.makeStream(of: ServerNotification.self)
         let reader = Thread { [self] in readUntilTheEnd() }
@@ -49,42 +52,34 @@ public final class MenudClient: @unchecked Sendable {
 
     /// Calls a method by name (one this library has no type for yet).
     public func call(method: String, params: JSONObject = JSONObject()) async throws -> JSONValue {
-        switch try await request(method: method, params: params) {
-        case .result(_, let value): return value
-        case .error(_, let error): throw error
-        }
+        try await request(method: method, params: params).outcome.get()
     }
 
     /// Ends the connection: calls still waiting throw ``MenudClientError/closed(_:)`` and
     /// ``notifications`` ends.
     public func close() {
-        stateLock.withLock { if endReason == nil { endReason = "closed by the client" } }
+        stateLock.withLock { if endReason == nil { endReason = .closed("closed by the client") } }
         socket.shutdown()
     }
 
     private func request(method: String, params: JSONObject) async throws -> RPCResponse {
         try await withCheckedThrowingContinuation { continuation in
-            var line: [UInt8] = []
-            let refusal = stateLock.withLock { () -> String? in
-                if let endReason { return endReason }
-                let id = RPCId.int(nextId)
-                nextId += 1
-                waiting[id] = continuation
-                RPCEncoder.request(id: id, method: method, params: params, into: &line)
-                return nil
+            let prepared = stateLock.withLock { () -> Result<[UInt8], MenudClientError> in
+                if let endReason { return .failure(endReason) }
+                return .success(session.request(method: method, params: params, waiter: continuation).line)
             }
-            if let refusal {
-                continuation.resume(throwing: MenudClientError.closed(refusal))
+            guard case .success(let line) = prepared else {
+                if case .failure(let refusal) = prepared { continuation.resume(throwing: refusal) }
                 return
             }
             // Not under `stateLock`: a send that waits for the daemon to read must not stop the
             // reader from taking answers, or both sides would wait for each other.
-            let failure = sendLock.withLock { () -> String? in
-                do {
+            let failure = sendLock.withLock { () -> MenudClientError? in
+                do throws(SystemError) {
                     try socket.send(line)
                     return nil
                 } catch {
-                    return "sending failed: \((error as? SystemError)?.message ?? "\(error)")"
+                    return .sendingFailed(error)
                 }
             }
             // The reader then sees the end and fails every waiting call, this one included.
@@ -95,38 +90,43 @@ public final class MenudClient: @unchecked Sendable {
         }
     }
 
-    /// The reader thread: files every line until the end of the stream, then fails what waits.
+    /// The reader thread: feeds what the socket gives to the session until the end of the
+    /// stream, then fails what waits.
     private func readUntilTheEnd() {
-        var reason = "the daemon closed the connection"
+        var reason = MenudClientError.closedByDaemon
         while true {
-            let line: [UInt8]?
+            let bytes: [UInt8]?
             do {
-                line = try socket.readLine()
+                bytes = try socket.receive()
             } catch {
-                reason = "reading failed: \(error.message)"
+                reason = .readingFailed(error)
                 break
             }
-            guard let line else { break }
-            // A line that is not a JSON-RPC message cannot be matched to anything; skip it.
-            guard !line.isEmpty, let message = try? RPCDecoder.decodeServerMessage(line: line) else { continue }
-            switch message {
-            case .response(let response): answer(response)
-            case .batch(let responses): responses.forEach(answer)
-            case .notification(let method, let params): notificationSink.yield(ServerNotification(method: method, params: params))
-            }
+            guard let bytes else { break }
+            handle(stateLock.withLock { session.receive(bytes[...]) })
         }
-        let (finalReason, abandoned) = stateLock.withLock {
+        let events = stateLock.withLock {
             if endReason == nil { endReason = reason }
-            let abandoned = Array(waiting.values)
-            waiting.removeAll()
-            return (endReason ?? reason, abandoned)
+            return session.finish()
         }
-        for continuation in abandoned { continuation.resume(throwing: MenudClientError.closed(finalReason)) }
+        handle(events)
         notificationSink.finish()
     }
 
-    private func answer(_ response: RPCResponse) {
-        let continuation = stateLock.withLock { waiting.removeValue(forKey: response.id) }
-        continuation?.resume(returning: response)
+    /// Resumes answered calls and passes notifications on; outside `stateLock`.
+    private func handle(_ events: [RPCClientEvent<Waiter>]) {
+        for event in events {
+            switch event {
+            case .answer(let response, _, let continuation):
+                continuation.resume(returning: response)
+            case .notification(let notification):
+                notificationSink.yield(notification)
+            case .ended(let abandoned):
+                let error = stateLock.withLock { endReason } ?? .closedByDaemon
+                for request in abandoned { request.waiter.resume(throwing: error) }
+            case .line:
+                continue
+            }
+        }
     }
 }

@@ -109,6 +109,20 @@ public final class UnixSocketClient {
         }
     }
 
+    /// What the socket has now, up to `maximum` bytes, waiting for at least one; nil at the end
+    /// of the stream. For a caller that frames lines itself (do not mix with ``readLine(timeoutMs:)``,
+    /// which keeps a buffer of its own).
+    public func receive(maximum: Int = 65536) throws(SystemError) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return Array(chunk[0..<count]) }
+            if count == 0 { return nil }
+            if errno == EINTR { continue }
+            throw SystemError.current("receive")
+        }
+    }
+
     /// Waits until the socket is readable (or at end of stream); false on timeout.
     public func waitReadable(timeoutMs: Int32) throws(SystemError) -> Bool {
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -12,17 +12,11 @@ public struct FilesChangedNotification: RPCNotification, Equatable {
     }
 
     public init(from params: JSONObject) throws(RPCError) {
-        guard let entries = params["files"]?.arrayValue else {
-            throw .invalidParams(param: "files", "files is required: a list of File objects")
-        }
-        var files: [FileSnapshot] = []
-        files.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let object = entry.objectValue else {
-                throw .invalidParams(param: "files", "every entry of files must be a File object")
-            }
-            files.append(try FileSnapshot(from: object))
-        }
-        self.files = files
+        try self.init(from: params, mode: .strict)
+    }
+
+    /// Reads the notification; tolerantly (``DecodingMode``) files that cannot be read are skipped.
+    public init(from params: JSONObject, mode: DecodingMode) throws(RPCError) {
+        files = try FileSnapshot.list(in: params, mode: mode)
     }
 }

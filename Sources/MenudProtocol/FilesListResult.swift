@@ -13,22 +13,13 @@ public struct FilesListResult: Sendable, Equatable {
     /// With `since`: true when the clock was too old and this is the whole list.
     public var fresh: Bool
 
-    public init(from object: JSONObject) throws(RPCError) {
-        guard let entries = object["files"]?.arrayValue else {
-            throw .invalidParams(param: "files", "files is required: a list of File objects")
-        }
-        var files: [FileSnapshot] = []
-        files.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let file = entry.objectValue else {
-                throw .invalidParams(param: "files", "every entry of files must be a File object")
-            }
-            files.append(try FileSnapshot(from: file))
-        }
-        self.files = files
-        total = try object.requiredInt("total")
-        clock = try object.requiredString("clock")
-        removed = try object.optionalStringArray("removed")
-        fresh = try object.optionalBool("fresh") ?? false
+    /// Reads the result; tolerantly (``DecodingMode``) unreadable files are skipped and a missing
+    /// `total` is the number of files given.
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        files = try FileSnapshot.list(in: object, mode: mode)
+        total = try mode.value(object.requiredInt("total"), orElse: Int64(files.count))
+        clock = try mode.value(object.requiredString("clock"), orElse: "")
+        removed = try mode.value(object.optionalStringArray("removed"), orElse: nil)
+        fresh = try mode.value(object.optionalBool("fresh") ?? false, orElse: false)
     }
 }

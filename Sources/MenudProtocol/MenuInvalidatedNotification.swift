@@ -14,8 +14,14 @@ public struct MenuInvalidatedNotification: RPCNotification, RPCNotificationWriti
     }
 
     public init(from params: JSONObject) throws(RPCError) {
+        try self.init(from: params, mode: .strict)
+    }
+
+    /// Reads the notification; tolerantly (``DecodingMode``) only `menu` is needed (a missing
+    /// reason is empty), so that a client still closes the menu.
+    public init(from params: JSONObject, mode: DecodingMode) throws(RPCError) {
         menu = try params.requiredString("menu")
-        reason = try params.requiredString("reason")
+        reason = try mode.value(params.requiredString("reason"), orElse: "")
     }
 
     public func writeParams(to writer: inout JSONWriter) {

@@ -11,9 +11,10 @@ public struct MenuItemInput: Sendable, Equatable {
         self.defaultValue = defaultValue
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
-        prompt = try object.requiredString("prompt", within: "input")
-        defaultValue = try object.optionalString("default", within: "input")
+    /// Reads an input; tolerantly a missing prompt is `Text`.
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        prompt = try mode.value(object.requiredString("prompt", within: "input"), orElse: "Text")
+        defaultValue = try mode.value(object.optionalString("default", within: "input"), orElse: nil)
     }
 
     public func write(to writer: inout JSONWriter) {

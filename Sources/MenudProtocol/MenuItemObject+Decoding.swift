@@ -2,28 +2,36 @@ import MenudJSON
 
 extension MenuItemObject {
     /// Reads an Item object; a missing or mistyped member throws a -32602 that names it.
-    public init(from object: JSONObject) throws(RPCError) {
-        id = try object.requiredString("id")
-        title = try object.requiredString("title")
-        badge = try object["badge"]?.objectValue.map { (badge) throws(RPCError) in try MenuItemBadge(from: badge) }
-        status = try object["status"]?.objectValue.map { (status) throws(RPCError) in try MenuColoredText(from: status, within: "status") }
-        detail = try object["detail"]?.objectValue.map { (detail) throws(RPCError) in try MenuColoredText(from: detail, within: "detail") }
-        subtitle = try object.optionalString("subtitle")
-        icon = try object.optionalString("icon")
-        key = try object.optionalString("key")
-        destructive = try object.optionalBool("destructive") ?? false
-        disabled = try object.optionalBool("disabled") ?? false
-        input = try object["input"]?.objectValue.map { (input) throws(RPCError) in try MenuItemInput(from: input) }
+    /// Tolerantly (``DecodingMode``) only a missing `id` throws: an integer id is read as its
+    /// digits, a missing title is empty, and an odd optional member (a badge of an unknown kind, a
+    /// `key` longer than one character, a status that is not an object) is left out. A child
+    /// without an id throws in both modes.
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        id = try object.itemId(mode: mode)
+        title = try mode.value(object.requiredString("title"), orElse: "")
+        badge = try mode.value(object.optionalObject("badge").map { (badge) throws(RPCError) in try MenuItemBadge(from: badge, mode: mode) }, orElse: nil)
+        status = try mode.value(object.optionalObject("status").map { (status) throws(RPCError) in
+            try MenuColoredText(from: status, within: "status", mode: mode)
+        }, orElse: nil)
+        detail = try mode.value(object.optionalObject("detail").map { (detail) throws(RPCError) in
+            try MenuColoredText(from: detail, within: "detail", mode: mode)
+        }, orElse: nil)
+        subtitle = try mode.value(object.optionalString("subtitle"), orElse: nil)
+        icon = try mode.value(object.optionalString("icon"), orElse: nil)
+        key = try mode.value(object.optionalCharacter("key"), orElse: nil)
+        destructive = try mode.value(object.optionalBool("destructive") ?? false, orElse: false)
+        disabled = try mode.value(object.optionalBool("disabled") ?? false, orElse: false)
+        input = try mode.value(object.optionalObject("input").map { (input) throws(RPCError) in try MenuItemInput(from: input, mode: mode) }, orElse: nil)
         var children: [MenuItemObject] = []
-        for child in object["children"]?.arrayValue ?? [] {
+        for child in try mode.value(object.optionalArray("children") ?? [], orElse: []) {
             guard let child = child.objectValue else {
                 throw .invalidParams(param: "children", "every entry of children must be an Item object")
             }
-            children.append(try MenuItemObject(from: child))
+            children.append(try MenuItemObject(from: child, mode: mode))
         }
         self.children = children
-        inline = try object.optionalBool("inline") ?? false
-        accessibilityLabel = try object.optionalString("accessibilityLabel") ?? title
-        plugin = try object.optionalString("plugin")
+        inline = try mode.value(object.optionalBool("inline") ?? false, orElse: false)
+        accessibilityLabel = try mode.value(object.optionalString("accessibilityLabel") ?? title, orElse: title)
+        plugin = try mode.value(object.optionalString("plugin"), orElse: nil)
     }
 }

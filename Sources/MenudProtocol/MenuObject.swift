@@ -15,23 +15,27 @@ public struct MenuObject: Sendable, Equatable {
         self.expiresAtMs = expiresAtMs
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
+    /// Reads a Menu object. Tolerantly (``DecodingMode``) only a missing `id`, or an item without
+    /// one, throws: a missing title is empty, missing items are none, and a menu whose daemon does
+    /// not say when it expires never does (``neverExpires``).
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
         id = try object.requiredString("id", within: "menu")
-        title = try object.requiredString("title", within: "menu")
-        guard let entries = object["items"]?.arrayValue else {
-            throw .invalidParams(param: "menu.items", "menu.items is required: a list of Item objects")
-        }
+        title = try mode.value(object.requiredString("title", within: "menu"), orElse: "")
+        let entries = try mode.value(object.requiredList("items", within: "menu", of: "Item objects"), orElse: [])
         var items: [MenuItemObject] = []
         items.reserveCapacity(entries.count)
         for entry in entries {
             guard let item = entry.objectValue else {
                 throw .invalidParams(param: "menu.items", "every entry of menu.items must be an Item object")
             }
-            items.append(try MenuItemObject(from: item))
+            items.append(try MenuItemObject(from: item, mode: mode))
         }
         self.items = items
-        expiresAtMs = try object.requiredInt("expiresAtMs", within: "menu")
+        expiresAtMs = try mode.value(object.requiredInt("expiresAtMs", within: "menu"), orElse: Self.neverExpires)
     }
+
+    /// The `expiresAtMs` of a menu read tolerantly from a daemon that did not give one.
+    public static let neverExpires = Int64.max
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()

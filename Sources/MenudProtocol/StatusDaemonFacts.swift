@@ -30,38 +30,47 @@ public struct StatusDaemonFacts: Sendable, Equatable {
     }
 
     public init(from object: JSONObject) throws(RPCError) {
-        version = try object.requiredString("version")
-        root = try object.requiredString("root")
-        settleMs = try object.requiredInt("settleMs")
-        expireAfterMs = try object.optionalInt("expireAfterMs")
-        guard let entries = object["plugins"]?.arrayValue else {
-            throw .invalidParams(param: "plugins", "plugins is required: a list of {name, version, actions}")
-        }
-        var plugins: [StatusPlugin] = []
+        var missing: Set<String> = []
+        try self.init(from: object, mode: .strict, missing: &missing)
+    }
+
+    /// Reads the facts from the `daemon.status` result; tolerantly what is missing or unreadable
+    /// takes a neutral value and its name goes into `missing`, and unreadable entries of
+    /// `plugins` and `refusedPlugins` are skipped.
+    public init(from object: JSONObject, mode: DecodingMode, missing: inout Set<String>) throws(RPCError) {
+        version = try mode.value(object.requiredString("version"), orElse: "", noting: "version", in: &missing)
+        root = try mode.value(object.requiredString("root"), orElse: "", noting: "root", in: &missing)
+        settleMs = try mode.value(object.requiredInt("settleMs"), orElse: 0, noting: "settleMs", in: &missing)
+        expireAfterMs = try mode.value(object.optionalInt("expireAfterMs"), orElse: nil)
+        let entries = try mode.value(object.requiredList("plugins", of: "{name, version, actions}"), orElse: [], noting: "plugins", in: &missing)
+        plugins = []
         for entry in entries {
             guard let plugin = entry.objectValue else {
+                if mode == .tolerant { continue }
                 throw .invalidParams(param: "plugins", "every entry of plugins must be an object")
             }
-            plugins.append(try StatusPlugin(from: plugin))
+            plugins.append(try StatusPlugin(from: plugin, mode: mode))
         }
-        self.plugins = plugins
         refusedPlugins = []
-        for entry in object["refusedPlugins"]?.arrayValue ?? [] {
+        for entry in try mode.value(object.optionalArray("refusedPlugins") ?? [], orElse: []) {
             guard let refused = entry.objectValue else {
+                if mode == .tolerant { continue }
                 throw .invalidParams(param: "refusedPlugins", "every entry of refusedPlugins must be an object {file, reason}")
             }
-            refusedPlugins.append(try StatusRefusedPlugin(from: refused))
+            if let entry = try mode.value(StatusRefusedPlugin(from: refused), orElse: nil) { refusedPlugins.append(entry) }
         }
-        socket = try object.requiredString("socket")
-        pid = try object.requiredInt("pid")
-        if let web = object["web"], web != .null {
-            guard let members = web.objectValue else {
-                throw .invalidParams(param: "web", "web must be null or {listen, url, tokenFile}")
-            }
-            self.web = try StatusWeb(from: members)
-        } else {
-            web = nil
+        socket = try mode.value(object.requiredString("socket"), orElse: "", noting: "socket", in: &missing)
+        pid = try mode.value(object.requiredInt("pid"), orElse: 0, noting: "pid", in: &missing)
+        web = try mode.value(Self.web(in: object, mode: mode), orElse: nil)
+    }
+
+    /// `web`: null or absent when the page is off.
+    private static func web(in object: JSONObject, mode: DecodingMode) throws(RPCError) -> StatusWeb? {
+        guard let web = object["web"], web != .null else { return nil }
+        guard let members = web.objectValue else {
+            throw .invalidParams(param: "web", "web must be null or {listen, url, tokenFile}")
         }
+        return try StatusWeb(from: members, mode: mode)
     }
 
     /// The members, `"version":…,…,"pid":…`, without braces (for `JSONWriter.writeRawMembers`).

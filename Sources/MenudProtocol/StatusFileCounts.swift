@@ -14,11 +14,12 @@ public struct StatusFileCounts: Sendable, Equatable {
         self.expired = expired
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
-        total = try object.requiredInt("total", within: "files")
-        pending = try object.requiredInt("pending", within: "files")
-        ready = try object.requiredInt("ready", within: "files")
-        expired = try object.requiredInt("expired", within: "files")
+    /// Reads the counts; tolerantly a missing count is 0.
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        total = try mode.value(object.requiredInt("total", within: "files"), orElse: 0)
+        pending = try mode.value(object.requiredInt("pending", within: "files"), orElse: 0)
+        ready = try mode.value(object.requiredInt("ready", within: "files"), orElse: 0)
+        expired = try mode.value(object.requiredInt("expired", within: "files"), orElse: 0)
     }
 
     public func write(to writer: inout JSONWriter) {

@@ -19,12 +19,14 @@ public struct StatusPlugin: Sendable, Equatable {
         self.notice = notice
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
-        name = try object.requiredString("name", within: "plugins")
-        version = try object.requiredString("version", within: "plugins")
-        actions = try object.requiredInt("actions", within: "plugins")
-        file = try object.optionalString("file", within: "plugins")
-        notice = try object.optionalString("notice", within: "plugins")
+    /// Reads an entry; tolerantly a missing name is `?`, a missing version empty and a missing
+    /// action count 0.
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        name = try mode.value(object.requiredString("name", within: "plugins"), orElse: "?")
+        version = try mode.value(object.requiredString("version", within: "plugins"), orElse: "")
+        actions = try mode.value(object.requiredInt("actions", within: "plugins"), orElse: 0)
+        file = try mode.value(object.optionalString("file", within: "plugins"), orElse: nil)
+        notice = try mode.value(object.optionalString("notice", within: "plugins"), orElse: nil)
     }
 
     public func write(to writer: inout JSONWriter) {

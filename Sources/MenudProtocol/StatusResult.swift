@@ -18,6 +18,9 @@ public struct StatusResult: Sendable, Equatable {
     /// The change clock now.
     public var clock: String
     public var daemon: StatusDaemonFacts
+    /// The members a tolerant reading did not find (or could not read), by name: empty for a
+    /// whole answer, and always for a result the daemon builds.
+    public var missingMembers: Set<String> = []
 
     public init(uptimeMs: Int64, files: StatusFileCounts, crawling: Bool, watchedDirectories: Int64,
                 unwatchedDirectories: Int64, watchLimit: Int64?, rescanIntervalMs: Int64, connections: Int64,
@@ -34,20 +37,24 @@ public struct StatusResult: Sendable, Equatable {
         self.daemon = daemon
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
-        uptimeMs = try object.requiredInt("uptimeMs")
-        guard let counts = object["files"]?.objectValue else {
-            throw .invalidParams(param: "files", "files is required: {total, pending, ready, expired}")
-        }
-        files = try StatusFileCounts(from: counts)
-        crawling = try object.requiredBool("crawling")
-        watchedDirectories = try object.requiredInt("watchedDirectories")
-        unwatchedDirectories = try object.requiredInt("unwatchedDirectories")
-        watchLimit = try object.optionalInt("watchLimit")
-        rescanIntervalMs = try object.requiredInt("rescanIntervalMs")
-        connections = try object.requiredInt("connections")
-        clock = try object.requiredString("clock")
-        daemon = try StatusDaemonFacts(from: object)
+    /// Reads the result; a missing or mistyped member throws a -32602 that names it. Tolerantly
+    /// (``DecodingMode``) nothing throws: what is missing or unreadable takes a neutral value
+    /// and its name goes into ``missingMembers``, so that a client shows only what the daemon
+    /// said (an older daemon has fewer members).
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        var missing: Set<String> = []
+        uptimeMs = try mode.value(object.requiredInt("uptimeMs"), orElse: 0, noting: "uptimeMs", in: &missing)
+        files = try mode.value(StatusFileCounts(from: object.requiredObject("files"), mode: mode),
+                               orElse: StatusFileCounts(total: 0, pending: 0, ready: 0, expired: 0), noting: "files", in: &missing)
+        crawling = try mode.value(object.requiredBool("crawling"), orElse: false, noting: "crawling", in: &missing)
+        watchedDirectories = try mode.value(object.requiredInt("watchedDirectories"), orElse: 0, noting: "watchedDirectories", in: &missing)
+        unwatchedDirectories = try mode.value(object.requiredInt("unwatchedDirectories"), orElse: 0, noting: "unwatchedDirectories", in: &missing)
+        watchLimit = try mode.value(object.optionalInt("watchLimit"), orElse: nil)
+        rescanIntervalMs = try mode.value(object.requiredInt("rescanIntervalMs"), orElse: 0, noting: "rescanIntervalMs", in: &missing)
+        connections = try mode.value(object.requiredInt("connections"), orElse: 0, noting: "connections", in: &missing)
+        clock = try mode.value(object.requiredString("clock"), orElse: "", noting: "clock", in: &missing)
+        daemon = try StatusDaemonFacts(from: object, mode: mode, missing: &missing)
+        missingMembers = missing
     }
 
     /// Writes the result object. `daemonMembers` is ``StatusDaemonFacts/encodedMembers`` of

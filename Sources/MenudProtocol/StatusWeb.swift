@@ -13,10 +13,11 @@ public struct StatusWeb: Sendable, Equatable {
         self.tokenFile = tokenFile
     }
 
-    public init(from object: JSONObject) throws(RPCError) {
-        listen = try object.requiredString("listen", within: "web")
+    /// Reads the member; tolerantly only `url` is needed (the others are then empty).
+    public init(from object: JSONObject, mode: DecodingMode = .strict) throws(RPCError) {
+        listen = try mode.value(object.requiredString("listen", within: "web"), orElse: "")
         url = try object.requiredString("url", within: "web")
-        tokenFile = try object.requiredString("tokenFile", within: "web")
+        tokenFile = try mode.value(object.requiredString("tokenFile", within: "web"), orElse: "")
     }
 
     public func write(to writer: inout JSONWriter) {

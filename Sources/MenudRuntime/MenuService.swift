@@ -90,7 +90,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
             throw RPCError(error)
         }
         guard case .run(let itemId, let givenInput) = dismissal else {
-            return .value(.object(["ran": .bool(false)]))
+            return .encoded(MenuDismissedResult.nothingRan.encoded)
         }
         guard let resolved = open.items[itemId] else {
             throw RPCError.internalError("the menu \(menu) lost its item \(itemId); please report this with the daemon's log")

@@ -8,18 +8,9 @@ extension RunningAction {
     func outcome(_ result: Result<ActionOutcome, any Error>, daemonStopping: Bool, log: Logger) -> Result<HandlerResult, RPCError> {
         switch result {
         case .success(let outcome):
-            var writer = JSONWriter(reservingCapacity: 256)
-            writer.beginObject()
-            writer.key("ran"); writer.write(.bool(true))
-            writer.key("item"); writer.writeString(itemId)
-            writer.key("outcome")
-            writer.beginObject()
-            if let message = outcome.message { writer.key("message"); writer.writeString(message) }
-            if let output = outcome.output { writer.key("output"); writer.writeString(output) }
-            writer.endObject()
-            writer.endObject()
+            let result = MenuDismissedResult.ran(item: itemId, outcome: MenuActionOutcome(message: outcome.message, output: outcome.output))
             log.info("action for menu \(menu) done\(outcome.message.map { ": " + $0 } ?? "")")
-            return .success(.encoded(writer.bytes))
+            return .success(.encoded(result.encoded))
         case .failure(let error):
             let rpcError: RPCError
             if let change = error as? TargetChange {

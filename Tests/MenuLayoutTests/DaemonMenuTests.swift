@@ -1,5 +1,8 @@
 import MenuLayout
 import MenudCore
+import MenudProtocol
+import MenudClient
+import MenudJSON
 import Testing
 @testable import MenuctlKit
 
@@ -10,18 +13,40 @@ import Testing
         #expect(menu.title == "a.txt")
         #expect(menu.expiresAtMs == 5)
         let rename = try #require(menu.item(withId: "i4"))
-        #expect(rename.input == DaemonMenuItem.Input(prompt: "New name", defaultValue: "a.txt"))
+        #expect(rename.input == MenuItemInput(prompt: "New name", defaultValue: "a.txt"))
         #expect(rename.key == "r")
         let duplicate = try #require(menu.item(withId: "i3"))
         #expect(duplicate.disabled)
-        #expect(duplicate.status == ColoredText("not while pending", color: RGBColor(hex: "#8C2424")))
+        #expect(duplicate.status?.coloredText == ColoredText("not while pending", color: RGBColor(hex: "#8C2424")))
         let sha = try #require(menu.item(withId: "i11"))
-        #expect(sha.badge == RowBadge(kind: .ready, color: RGBColor(hex: "#2B7847")))
+        #expect(sha.rowBadge == RowBadge(kind: .ready, color: RGBColor(hex: "#2B7847")))
         #expect(sha.detail?.text == "2.4 MB")
         #expect(menu.item(withId: "i9")?.destructive == true)
         #expect(menu.item(withId: "i5")?.isSubmenu == true)
         #expect(menu.item(withId: "i1")?.plugin == "files")
         #expect(menu.allItems.count == 12)
+    }
+
+    @Test func theFixtureIsWhatTheDaemonWrites() throws {
+        let strict = try MenuObject(from: MenuctlFixtures.object(MenuctlFixtures.fileMenuJSON))
+        #expect(strict == MenuctlFixtures.fileMenu, "menuctl's tolerant reading of a whole menu is the strict one")
+    }
+
+    @Test func aMenuWithoutItsExpiryNeverExpires() throws {
+        let menu = try MenuObject(reading: MenuctlFixtures.json(#"{"id":"m","items":[{"id":7,"title":"Seven"}]}"#))
+        #expect(menu.title == "" && menu.expiresAtMs == MenuObject.neverExpires)
+        #expect(menu.items.map(\.id) == ["7"], "an integer id is read as its digits")
+        #expect(MenuCommand.waitLimit(untilExpiry: menu.expiresAtMs) == -1)
+    }
+
+    @Test func anInvalidationWithoutItsReasonStillClosesTheMenu() {
+        let menu = MenuctlFixtures.fileMenu
+        let bare = ServerNotification(method: "menu.invalidated", params: ["menu": "m-1"])
+        #expect(MenuCommand.invalidation(bare, of: menu) == "its file changed or went away.")
+        let said = ServerNotification(method: "menu.invalidated", params: ["menu": "m-1", "reason": "a.txt was renamed\u{1B}[2J"])
+        #expect(MenuCommand.invalidation(said, of: menu) == "a.txt was renamed\\x1B[2J")
+        let other = ServerNotification(method: "menu.invalidated", params: ["menu": "m-2", "reason": "gone"])
+        #expect(MenuCommand.invalidation(other, of: menu) == nil)
     }
 
     @Test func rowsFollowTheLayoutRules() {
@@ -33,14 +58,15 @@ import Testing
     }
 
     @Test func oddValuesAreLeftOutNotFatal() throws {
-        let item = try DaemonMenuItem(json: MenuctlFixtures.json("""
+        let item = try MenuItemObject(from: MenuctlFixtures.object("""
             {"id":"x","title":"T","key":"ab","badge":{"kind":"weird"},"status":{"text":"S","color":"red"}}
-            """))
+            """), mode: .tolerant)
         #expect(item.key == nil)
         #expect(item.badge == nil)
-        #expect(item.status == ColoredText("S"))
-        #expect(throws: MenuctlError.self) { try DaemonMenuItem(json: MenuctlFixtures.json(#"{"title":"no id"}"#)) }
-        #expect(throws: MenuctlError.self) { try DaemonMenu(json: MenuctlFixtures.json(#"{"items":[]}"#)) }
+        #expect(item.status?.coloredText == ColoredText("S"))
+        #expect(item.layoutItem.key == nil && item.layoutItem.badge == nil && item.layoutItem.status == ColoredText("S"))
+        #expect(throws: RPCError.self) { try MenuItemObject(from: MenuctlFixtures.object(#"{"title":"no id"}"#), mode: .tolerant) }
+        #expect(throws: MenuctlError.self) { try MenuObject(reading: MenuctlFixtures.json(#"{"items":[]}"#)) }
     }
 
     @Test func pickByIdThenExactTitleThenIgnoringCase() throws {

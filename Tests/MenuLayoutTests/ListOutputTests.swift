@@ -4,6 +4,7 @@ import Testing
 @testable import MenuctlKit
 import MenudJSON
 import MenudProtocol
+import MenudClient
 
 @Suite struct ListOutputTests {
     private let files = [
@@ -41,14 +42,19 @@ import MenudProtocol
         #expect(FileTable(colorMode: .none).lines([hostile])[0].contains("evil\\x1B[2Jname\\n.txt"))
     }
 
-    @Test func statusSummary() {
+    /// What `menuctl status` prints for `result`, read as menuctl reads it.
+    private func report(_ result: JSONValue, _ colorMode: ColorMode) throws -> String {
+        StatusReport.text(try StatusResult(reading: result), colorMode: colorMode)
+    }
+
+    @Test func statusSummary() throws {
         let status = MenuctlFixtures.json("""
             {"version":"0.1.0","root":"/srv/in","uptimeMs":7200000,"settleMs":2000,"expireAfterMs":604800000,
              "files":{"total":12,"pending":1,"ready":9,"expired":2},
              "plugins":[{"name":"files","version":"1.0.0","actions":5},{"name":"checksum","version":"1.0.0","actions":1}],
              "crawling":false,"watchedDirectories":42,"unwatchedDirectories":0,"connections":1,"socket":"/run/m.sock","pid":4242}
             """)
-        #expect(StatusReport.text(status, colorMode: .none) == """
+        #expect(try report(status, .none) == """
             menud 0.1.0 (pid 4242), up 2 h
             root         /srv/in
             socket       /run/m.sock
@@ -60,30 +66,30 @@ import MenudProtocol
             plugins      files 1.0.0 (5 actions), checksum 1.0.0 (1 action)
 
             """)
-        #expect(StatusReport.text(status, colorMode: .ansi256).contains("9 \u{1B}[38;5;29mready\u{1B}[0m"))
-        let minimal = StatusReport.text(MenuctlFixtures.json(#"{"settleMs":400,"expireAfterMs":null,"web":null}"#), colorMode: .none)
+        #expect(try report(status, .ansi256).contains("9 \u{1B}[38;5;29mready\u{1B}[0m"))
+        let minimal = try report(MenuctlFixtures.json(#"{"settleMs":400,"expireAfterMs":null,"web":null}"#), .none)
         #expect(minimal == "menud\nsettle       400 ms, files never expire\n", "no web line while the page is off")
-        let web = StatusReport.text(MenuctlFixtures.json(#"{"socket":"/run/m.sock","web":{"listen":"127.0.0.1:7780","url":"http://127.0.0.1:7780/","tokenFile":"/run/t"}}"#), colorMode: .none)
+        let web = try report(MenuctlFixtures.json(#"{"socket":"/run/m.sock","web":{"listen":"127.0.0.1:7780","url":"http://127.0.0.1:7780/","tokenFile":"/run/t"}}"#), .none)
         #expect(web == "menud\nsocket       /run/m.sock\nweb          http://127.0.0.1:7780/ (menuctl web prints it with its secret)\n")
     }
 
     @Test func watchModelAppliesChangesAndRemovals() {
         var model = WatchModel(filter: FileFilter(state: .pending), files: files)
-        #expect(model.sortedFiles.map(\.path) == ["upload.part"])
-        let changed = DaemonNotification(method: "files.changed", params: MenuctlFixtures.json("""
+        #expect(model.sortedFiles.map(\.path.displayString) == ["upload.part"])
+        let changed = ServerNotification(method: "files.changed", params: MenuctlFixtures.json("""
             {"files":[{"path":"upload.part","size":9,"sizeText":"9 bytes","state":"ready"},
                       {"path":"b.tmp","size":1,"sizeText":"1 byte","state":"pending"}]}
             """).objectValue!)
         let first = model.apply(changed)
         #expect(first)
-        #expect(model.sortedFiles.map(\.path) == ["b.tmp"], "upload.part left the pending filter")
+        #expect(model.sortedFiles.map(\.path.displayString) == ["b.tmp"], "upload.part left the pending filter")
         let again = model.apply(changed)
         #expect(!again, "the same change again changes nothing")
-        let removed = DaemonNotification(method: "files.removed", params: MenuctlFixtures.json(#"{"paths":["b.tmp","gone"]}"#).objectValue!)
+        let removed = ServerNotification(method: "files.removed", params: MenuctlFixtures.json(#"{"paths":["b.tmp","gone"]}"#).objectValue!)
         let gone = model.apply(removed)
         #expect(gone)
         #expect(model.count == 0)
-        let other = model.apply(DaemonNotification(method: "menu.invalidated", params: JSONObject()))
+        let other = model.apply(ServerNotification(method: "menu.invalidated", params: JSONObject()))
         #expect(!other)
 
         let lines = WatchModel.eventLines(changed, filter: FileFilter())
@@ -94,8 +100,8 @@ import MenudProtocol
     @Test func removedNamesThatAreNotUTF8UseTheirExactBytes() {
         let bytes: [UInt8] = [0x66, 0xFF]
         let exact = RelativePath(bytes: bytes)
-        var model = WatchModel(filter: FileFilter(), files: [FileEntry(path: "f\u{FFFD}", relativePath: exact, size: 1, sizeText: "1 byte", state: .ready)])
-        let removed = DaemonNotification(method: "files.removed", params: MenuctlFixtures.json(
+        var model = WatchModel(filter: FileFilter(), files: [MenuctlFixtures.file(exact, .ready, sizeText: "1 byte")])
+        let removed = ServerNotification(method: "files.removed", params: MenuctlFixtures.json(
             #"{"paths":["f\uFFFD"],"pathsBase64":["\#(exact.base64)"]}"#).objectValue!)
         let gone = model.apply(removed)
         #expect(gone)

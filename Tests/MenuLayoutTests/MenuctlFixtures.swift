@@ -11,6 +11,10 @@ enum MenuctlFixtures {
         try! JSONParser.parse(text)
     }
 
+    static func object(_ text: String) -> JSONObject {
+        json(text).objectValue!
+    }
+
     /// A file's menu: one plugin group with a nested trash group, a submenu, and a second plugin.
     static let fileMenuJSON = """
         {"id":"m-1","title":"a.txt","expiresAtMs":5,"items":[
@@ -29,9 +33,14 @@ enum MenuctlFixtures {
             {"id":"i12","title":"inspect","accessibilityLabel":"inspect"}]}]}
         """
 
-    static var fileMenu: DaemonMenu { try! DaemonMenu(json: json(fileMenuJSON)) }
+    static var fileMenu: MenuObject { try! MenuObject(reading: json(fileMenuJSON)) }
 
-    static func file(_ path: String, _ state: FileState, size: Int64 = 1, sizeText: String? = nil) -> FileEntry {
-        FileEntry(path: path, size: size, sizeText: sizeText ?? FileSizeText.format(size), state: state)
+    static func file(_ path: String, _ state: FileState, size: Int64 = 1, sizeText: String? = nil) -> FileSnapshot {
+        file(RelativePath(path), state, size: size, sizeText: sizeText)
+    }
+
+    static func file(_ path: RelativePath, _ state: FileState, size: Int64 = 1, sizeText: String? = nil) -> FileSnapshot {
+        FileSnapshot(path: path, size: size, sizeText: sizeText ?? FileSizeText.format(size), state: state, mtimeMs: 0,
+                     readyAtMs: nil, expiresAtMs: nil, reason: "", clock: "")
     }
 }

@@ -51,13 +51,16 @@ import MenudProtocol
         #expect(events == [.unknown(Array("\u{1B}[12;40R".utf8))], "the decoder hands the report over whole")
     }
 
-    @Test func outcomeAndErrorText() {
-        let ran = MenuctlFixtures.json(#"{"ran":true,"item":"i2","outcome":{"message":"a.txt","output":"Path: a.txt\nSize: 6 bytes"}}"#)
+    @Test func outcomeAndErrorText() throws {
+        func read(_ text: String) throws -> MenuDismissedResult {
+            try MenuDismissedResult(from: MenuctlFixtures.object(text), mode: .tolerant)
+        }
+        let ran = try read(#"{"ran":true,"item":"i2","outcome":{"message":"a.txt","output":"Path: a.txt\nSize: 6 bytes"}}"#)
         #expect(ActionReport.outcomeText(ran, title: "Inspect", sanitize: true) == "a.txt\nPath: a.txt\nSize: 6 bytes\n")
-        let bare = MenuctlFixtures.json(#"{"ran":true,"item":"i2","outcome":{}}"#)
+        let bare = try read(#"{"ran":true,"item":"i2","outcome":{}}"#)
         #expect(ActionReport.outcomeText(bare, title: "Inspect", sanitize: true) == "Inspect: done.\n")
-        #expect(ActionReport.outcomeText(MenuctlFixtures.json(#"{"ran":false}"#), title: "X", sanitize: true) == "Nothing was run.\n")
-        let hostile = MenuctlFixtures.json(#"{"ran":true,"outcome":{"output":"a\tb\u001B[2Jc"}}"#)
+        #expect(ActionReport.outcomeText(try read(#"{"ran":false}"#), title: "X", sanitize: true) == "Nothing was run.\n")
+        let hostile = try read(#"{"ran":true,"outcome":{"output":"a\tb\u001B[2Jc"}}"#)
         #expect(ActionReport.outcomeText(hostile, title: "X", sanitize: true) == "a\tb\\x1B[2Jc\n")
         #expect(ActionReport.outcomeText(hostile, title: "X", sanitize: false) == "a\tb\u{1B}[2Jc\n")
 

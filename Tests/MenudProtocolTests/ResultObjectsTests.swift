@@ -55,6 +55,19 @@ import Testing
         #expect(throws: RPCError.self) { try MenuObject(from: ["id": "m1", "title": "t", "expiresAtMs": 1]) }
     }
 
+    @Test func menuDismissedResultWritesTheWireAndReadsItBack() throws {
+        let ran = MenuDismissedResult.ran(item: "i2", outcome: MenuActionOutcome(message: "a.txt", output: "Size: 6 bytes"))
+        #expect(String(decoding: ran.encoded, as: UTF8.self) == #"{"ran":true,"item":"i2","outcome":{"message":"a.txt","output":"Size: 6 bytes"}}"#)
+        #expect(String(decoding: MenuDismissedResult.ran(item: "i3", outcome: MenuActionOutcome()).encoded, as: UTF8.self) == #"{"ran":true,"item":"i3","outcome":{}}"#)
+        #expect(String(decoding: MenuDismissedResult.nothingRan.encoded, as: UTF8.self) == #"{"ran":false}"#)
+        let object = try #require(try JSONParser.parse(ran.encoded).objectValue)
+        #expect(try MenuDismissedResult(from: object) == ran)
+        #expect(try MenuDismissedResult(from: ["ran": false]) == .nothingRan)
+        #expect(throws: RPCError.self) { try MenuDismissedResult(from: ["ran": true, "item": "i2"]) }
+        let odd = try MenuDismissedResult(from: ["outcome": ["message": 3, "output": "x"]], mode: .tolerant)
+        #expect(odd == MenuDismissedResult(ran: true, outcome: MenuActionOutcome(output: "x")), "not saying ran: false counts as run")
+    }
+
     @Test func fileSnapshotReadsTheFileObject() throws {
         let object: JSONObject = ["path": "a\u{FFFD}", "pathBase64": "Yf8=", "size": 3, "sizeText": "3 bytes", "state": "ready",
                                   "mtimeMs": 1, "readyAtMs": 2, "reason": "unchanged for 2 s", "clock": "abc:1"]
