@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
+//   C system libraries (CLibUV, CSystemd; CCrypto, CMagic, CLibWebSockets opened on first use)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
 //   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
 //   pure logic, the wire
@@ -34,13 +34,15 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // HTTP and WebSocket on our own libuv loop; at run time lws also needs its libuv event
-        // library (libwebsockets-evlib-uv), which it dlopens.
-        .systemLibrary(name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
-                       providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-uv"])]),
+        // libcrypto, libmagic and libwebsockets are opened at run time on first use, not linked
+        // (Sources/CSharedLibrary says why); building needs their headers: libssl-dev,
+        // libmagic-dev, libwebsockets-dev. At run time lws also needs its libuv event library
+        // (libwebsockets-evlib-uv), which it dlopens on our own libuv loop.
+        .target(name: "CSharedLibrary"),
+        .target(name: "CCrypto", dependencies: ["CSharedLibrary"]),
+        .target(name: "CMagic", dependencies: ["CSharedLibrary"]),
+        .target(name: "CLibWebSockets", dependencies: ["CSharedLibrary"]),
         // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -83,7 +85,7 @@ let package = Package(
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
-        .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
+        .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative", "CSharedLibrary"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "MenudPluginTesting", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",
