@@ -14,9 +14,11 @@ import PackageDescription
 // A plugin module links the dynamic MenudPluginAPI product and so needs libMenudPluginAPI.so; the
 // daemon exports its symbols and carries that name (lld writes a soname into an executable;
 // gold drops it), so the module's references bind to the
-// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md).
+// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md). Only that
+// product's symbols are exported (Sources/menud/PluginAPIExports.map).
 let exportsPluginAPI: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so"]),
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so",
+                  "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/menud/PluginAPIExports.map"]),
 ]
 
 let package = Package(
@@ -72,7 +74,7 @@ let package = Package(
         .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudCore", "MenuLayout"]),
 
-        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
+        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], exclude: ["PluginAPIExports.map"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
         .target(name: "MenudHost", dependencies: ["MenudRuntime", "MenudPluginAPI"]),
