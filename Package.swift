@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   C system libraries (CLibUV, CCrypto, CMagic, CSystemd)
+//   C system libraries (CLibUV, CSystemd; CCrypto, CMagic, CLibWebSockets opened on first use)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
 //   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
 //   pure logic, the wire
@@ -14,9 +14,11 @@ import PackageDescription
 // A plugin module links the dynamic MenudPluginAPI product and so needs libMenudPluginAPI.so; the
 // daemon exports its symbols and carries that name (lld writes a soname into an executable;
 // gold drops it), so the module's references bind to the
-// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md).
+// daemon's one copy of the plugin API (no second copy of its types; docs/plugins.md). Only that
+// product's symbols are exported (Sources/menud/PluginAPIExports.map).
 let exportsPluginAPI: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so"]),
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--export-dynamic", "-Xlinker", "-soname=libMenudPluginAPI.so",
+                  "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/menud/PluginAPIExports.map"]),
 ]
 
 let package = Package(
@@ -34,13 +36,15 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CMagic", path: "Sources/CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // HTTP and WebSocket on our own libuv loop; at run time lws also needs its libuv event
-        // library (libwebsockets-evlib-uv), which it dlopens.
-        .systemLibrary(name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
-                       providers: [.apt(["libwebsockets-dev", "libwebsockets-evlib-uv"])]),
+        // libcrypto, libmagic and libwebsockets are opened at run time on first use, not linked
+        // (Sources/CSharedLibrary says why); building needs their headers: libssl-dev,
+        // libmagic-dev, libwebsockets-dev. At run time lws also needs its libuv event library
+        // (libwebsockets-evlib-uv), which it dlopens on our own libuv loop.
+        .target(name: "CSharedLibrary"),
+        .target(name: "CCrypto", dependencies: ["CSharedLibrary"]),
+        .target(name: "CMagic", dependencies: ["CSharedLibrary"]),
+        .target(name: "CLibWebSockets", dependencies: ["CSharedLibrary"]),
         // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -70,7 +74,7 @@ let package = Package(
         .target(name: "MenudClient", dependencies: ["MenudNative", "MenudJSON", "MenudProtocol"]),
         .target(name: "MenuctlKit", dependencies: ["MenudNative", "MenudText", "MenudJSON", "MenudProtocol", "MenudClient", "MenudCore", "MenuLayout"]),
 
-        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], linkerSettings: exportsPluginAPI),
+        .executableTarget(name: "menud", dependencies: ["MenudRuntime"], exclude: ["PluginAPIExports.map"], linkerSettings: exportsPluginAPI),
         .executableTarget(name: "menuctl", dependencies: ["MenuctlKit"]),
         // The daemon plus two misbehaving plugins, started by the integration tests.
         .target(name: "MenudHost", dependencies: ["MenudRuntime", "MenudPluginAPI"]),
@@ -84,7 +88,7 @@ let package = Package(
         .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudClient", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
-        .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative"]),
+        .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative", "CSharedLibrary"]),
         .testTarget(name: "WebServerTests", dependencies: ["MenudLoop", "MenudCore", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "PluginTests", dependencies: [
             "MenudPluginAPI", "MenudPluginTesting", "FileActionsPlugin", "ChecksumPlugin", "CommandActionsPlugin", "MenudRuntime", "MenudJSON", "MenudProtocol",

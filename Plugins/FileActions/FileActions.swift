@@ -31,18 +31,31 @@ public struct FileActions: MenudPlugin {
     public let acceptsNamesThatAreNotUTF8 = true
 
     let trashCan: TrashCan
-    let mimeTypes: MimeTypeDetector?
+    /// Names file types for Inspect; a function so that the system's detector (libmagic and
+    /// its database, several MB) is opened by the first Inspect, not when the daemon starts.
+    let mimeTypeSource: @Sendable () -> MimeTypeDetector?
+    /// The detector for Inspect, nil when there is none (Inspect then leaves the type out).
+    var mimeTypes: MimeTypeDetector? { mimeTypeSource() }
 
-    /// A plugin using the trash at `trashDirectory`, or the freedesktop.org locations when `nil`.
-    /// `mimeTypes` names file types for Inspect; without it Inspect leaves the type out.
-    public init(trashDirectory: String? = nil, mimeTypes: MimeTypeDetector? = try? MimeTypeDetector()) {
-        self.init(
-            trashCan: TrashCan(locator: .system(configured: trashDirectory), now: { CalendarTime.local(epochSeconds: CalendarTime.nowEpochSeconds()) }), mimeTypes: mimeTypes)
+    /// A plugin using the trash at `trashDirectory`, or the freedesktop.org locations when `nil`;
+    /// Inspect names file types with ``MimeTypeDetector/system``.
+    public init(trashDirectory: String? = nil) {
+        self.init(trashCan: FileActions.trashCan(trashDirectory), mimeTypeSource: { MimeTypeDetector.system })
     }
 
-    init(trashCan: TrashCan, mimeTypes: MimeTypeDetector?) {
+    /// The same, with `mimeTypes` naming file types for Inspect; without it Inspect leaves the
+    /// type out.
+    public init(trashDirectory: String? = nil, mimeTypes: MimeTypeDetector?) {
+        self.init(trashCan: FileActions.trashCan(trashDirectory), mimeTypeSource: { mimeTypes })
+    }
+
+    init(trashCan: TrashCan, mimeTypeSource: @escaping @Sendable () -> MimeTypeDetector?) {
         self.trashCan = trashCan
-        self.mimeTypes = mimeTypes
+        self.mimeTypeSource = mimeTypeSource
+    }
+
+    private static func trashCan(_ trashDirectory: String?) -> TrashCan {
+        TrashCan(locator: .system(configured: trashDirectory), now: { CalendarTime.local(epochSeconds: CalendarTime.nowEpochSeconds()) })
     }
 
     /// A plugin configured from `settings` (key `trashDirectory`).

@@ -13,7 +13,7 @@ enum WebLibraryLog {
     static func install() {
         guard !isInstalled else { return }
         isInstalled = true
-        lws_set_log_level(LLL_ERR | LLL_WARN, webLibraryLogEmit)
+        menud_lws_set_log_level(LLL_ERR | LLL_WARN, webLibraryLogEmit)
     }
 
     static func listen(_ server: WebServer) { listeners[ObjectIdentifier(server)] = WeakServer(server: server) }

@@ -6,8 +6,8 @@ import CLibWebSockets
 /// `lws_callback_http_dummy`, as lws expects.
 func webServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                        _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-    guard let wsi, let context = lws_get_context(wsi), let data = lws_context_user(context) else {
-        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    guard let wsi, let context = menud_lws_get_context(wsi), let data = menud_lws_context_user(context) else {
+        return menud_lws_callback_http_dummy(wsi, reason, user, input, length)
     }
     let server = Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue()
     switch reason {
@@ -32,11 +32,11 @@ func webServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ 
         return 0
     case LWS_CALLBACK_CLOSED_HTTP:
         server.responses[wsi] = nil
-        return lws_callback_http_dummy(wsi, reason, user, input, length)
+        return menud_lws_callback_http_dummy(wsi, reason, user, input, length)
     case LWS_CALLBACK_WSI_DESTROY:
         server.forget(wsi)
-        return lws_callback_http_dummy(wsi, reason, user, input, length)
+        return menud_lws_callback_http_dummy(wsi, reason, user, input, length)
     default:
-        return lws_callback_http_dummy(wsi, reason, user, input, length)
+        return menud_lws_callback_http_dummy(wsi, reason, user, input, length)
     }
 }

@@ -27,7 +27,7 @@ extension WebServer {
         info.max_http_header_data = UInt16(configuration.maxHeaderBytes)
         // No token_limits: each header may use all of max_http_header_data, so lws never
         // truncates one (a truncated Host could read as ours); a request over it is dropped.
-        let context = lws_create_context(&info)
+        let context = menud_lws_create_context(&info)
         contextSlot.pointee = context
         return context != nil
     }
@@ -54,10 +54,10 @@ extension WebServer {
             }
             info.options = options
             errno = 0
-            guard let vhost = lws_create_vhost(context, &info) else {
+            guard let vhost = menud_lws_create_vhost(context, &info) else {
                 throw WebServerError(.cannotListen(address.with(port: port), errno))
             }
-            let bound = Int(lws_get_vhost_listen_port(vhost))
+            let bound = Int(menud_lws_get_vhost_listen_port(vhost))
             if sharedPort == 0 { sharedPort = bound }
             listening.append(address.with(port: bound))
         }

@@ -29,16 +29,16 @@ extension WebServer {
         if response.status == 405 { headers.append(("allow:", "GET")) }
         if let setCookie { headers.append(("set-cookie:", setCookie)) }
         guard writeHead(wsi, status: response.status, headers: headers, contentLength: response.body.count) else { return -1 }
-        if response.body.isEmpty { return lws_http_transaction_completed(wsi) == 0 ? 0 : -1 }
+        if response.body.isEmpty { return menud_lws_http_transaction_completed(wsi) == 0 ? 0 : -1 }
         responses[wsi] = WebResponseBody(bytes: response.body)
-        lws_callback_on_writable(wsi)
+        menud_lws_callback_on_writable(wsi)
         return 0
     }
 
     /// 403, `content-length: 0`, nothing else; the connection may carry the next request.
     func refuse(_ wsi: OpaquePointer) -> Int32 {
         guard writeHead(wsi, status: 403, headers: [], contentLength: 0) else { return -1 }
-        return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
+        return menud_lws_http_transaction_completed(wsi) == 0 ? 0 : -1
     }
 
     /// Writes the next chunk of a response body; after the last, the connection waits for the
@@ -50,16 +50,16 @@ extension WebServer {
         var buffer = [UInt8](repeating: 0, count: headroom + range.count)
         buffer.replaceSubrange(headroom..., with: body.bytes[range])
         let written = buffer.withUnsafeMutableBufferPointer { raw in
-            lws_write(wsi, raw.baseAddress! + headroom, range.count, isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
+            menud_lws_write(wsi, raw.baseAddress! + headroom, range.count, isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
         }
         guard written >= range.count else { return -1 }
         body.sent = range.upperBound
         if isLast {
             responses[wsi] = nil
-            return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
+            return menud_lws_http_transaction_completed(wsi) == 0 ? 0 : -1
         }
         responses[wsi] = body
-        lws_callback_on_writable(wsi)
+        menud_lws_callback_on_writable(wsi)
         return 0
     }
 
@@ -72,7 +72,7 @@ extension WebServer {
         let start = buffer + headroom
         let end = buffer + capacity - 1
         var cursor: UnsafeMutablePointer<UInt8>? = start
-        guard lws_add_http_header_status(wsi, UInt32(status), &cursor, end) == 0 else { return false }
+        guard menud_lws_add_http_header_status(wsi, UInt32(status), &cursor, end) == 0 else { return false }
         for (name, value) in headers {
             // A line break in a value would start a header of its own.
             guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { return false }
@@ -80,14 +80,14 @@ extension WebServer {
                 value.withCString { valuePointer in
                     namePointer.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) { nameBytes in
                         valuePointer.withMemoryRebound(to: UInt8.self, capacity: value.utf8.count + 1) { valueBytes in
-                            lws_add_http_header_by_name(wsi, nameBytes, valueBytes, Int32(value.utf8.count), &cursor, end)
+                            menud_lws_add_http_header_by_name(wsi, nameBytes, valueBytes, Int32(value.utf8.count), &cursor, end)
                         }
                     }
                 }
             }
             guard added == 0 else { return false }
         }
-        guard lws_add_http_header_content_length(wsi, lws_filepos_t(contentLength), &cursor, end) == 0 else { return false }
-        return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
+        guard menud_lws_add_http_header_content_length(wsi, lws_filepos_t(contentLength), &cursor, end) == 0 else { return false }
+        return menud_lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
     }
 }

@@ -14,19 +14,19 @@ extension WebServer {
     }
 
     private func method(of wsi: OpaquePointer) -> String {
-        if lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 { return "GET" }
-        if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return "POST" }
-        if lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0 { return "HEAD" }
+        if menud_lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 { return "GET" }
+        if menud_lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return "POST" }
+        if menud_lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0 { return "HEAD" }
         return "OTHER"
     }
 
     /// A header whole; lws joins repeated ones with commas (except `Cookie`, see `fragments`).
     /// `lws_hdr_copy` fails rather than truncate, and the buffer always fits.
     func header(_ token: lws_token_indexes, on wsi: OpaquePointer) -> String? {
-        let total = lws_hdr_total_length(wsi, token)
+        let total = menud_lws_hdr_total_length(wsi, token)
         guard total > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(total) + 1)
-        guard lws_hdr_copy(wsi, &buffer, total + 1, token) >= 0 else { return nil }
+        guard menud_lws_hdr_copy(wsi, &buffer, total + 1, token) >= 0 else { return nil }
         return String(decoding: buffer.prefix(Int(total)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -35,9 +35,9 @@ extension WebServer {
     func fragments(of token: lws_token_indexes, on wsi: OpaquePointer) -> [String] {
         var values: [String] = []
         for index in 0..<64 {
-            let length = max(0, Int(lws_hdr_fragment_length(wsi, token, Int32(index))))
+            let length = max(0, Int(menud_lws_hdr_fragment_length(wsi, token, Int32(index))))
             var buffer = [CChar](repeating: 0, count: length + 1)
-            let copied = lws_hdr_copy_fragment(wsi, &buffer, Int32(length + 1), token, Int32(index))
+            let copied = menud_lws_hdr_copy_fragment(wsi, &buffer, Int32(length + 1), token, Int32(index))
             guard copied >= 0 else { break }
             values.append(String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
@@ -50,7 +50,7 @@ extension WebServer {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let got = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(lws_get_socket_fd(wsi), $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(menud_lws_get_socket_fd(wsi), $0, &length) }
         }
         guard got == 0 else { return nil }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
@@ -73,7 +73,7 @@ extension WebServer {
 
     private func peerAddress(of wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
-        guard lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "" }
+        guard menud_lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

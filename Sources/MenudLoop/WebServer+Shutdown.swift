@@ -15,11 +15,11 @@ extension WebServer: ForeignHandleOwner {
         case .closingConnections:
             guard connections.isEmpty || loop.nowMs >= shutdownDeadlineMs else { return }
             phase = .destroying
-            if let context = contextSlot.pointee { lws_context_destroy(context) }
+            if let context = contextSlot.pointee { menud_lws_context_destroy(context) }
         case .destroying:
             if let context = contextSlot.pointee {
                 guard libraryHandleCount(context) == 0 else { return }
-                lws_context_destroy(context)
+                menud_lws_context_destroy(context)
             }
             shutdownTimer.stop()
             finish()

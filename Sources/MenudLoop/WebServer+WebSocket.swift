@@ -19,7 +19,7 @@ extension WebServer {
     func established(_ wsi: OpaquePointer) {
         guard let request = admittedUpgrades.removeValue(forKey: wsi) else {
             // Not one we admitted (cannot happen while every upgrade passes confirmUpgrade).
-            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            menud_lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             return
         }
         let connection = WebSocketConnection(id: nextConnectionID, request: request, wsi: wsi, server: self)
@@ -32,9 +32,9 @@ extension WebServer {
     /// `LWS_CALLBACK_RECEIVE`: one chunk of a message.
     func received(_ wsi: OpaquePointer, _ chunk: UnsafeRawBufferPointer) -> Int32 {
         guard let connection = connections[wsi] else { return 0 }
-        let outcome = connection.take(chunk, first: lws_is_first_fragment(wsi) != 0, final: lws_is_final_fragment(wsi) != 0,
-                                      binary: lws_frame_is_binary(wsi) != 0,
-                                      remainingInFrame: Int(lws_remaining_packet_payload(wsi)),
+        let outcome = connection.take(chunk, first: menud_lws_is_first_fragment(wsi) != 0, final: menud_lws_is_final_fragment(wsi) != 0,
+                                      binary: menud_lws_frame_is_binary(wsi) != 0,
+                                      remainingInFrame: Int(menud_lws_remaining_packet_payload(wsi)),
                                       limit: maxMessageBytes)
         switch outcome {
         case .partial:

@@ -58,6 +58,8 @@ public final class WebServer {
     /// up by then is taken down on the loop's next turns (`closeEverything` waits for it).
     public init(loop: EventLoop, configuration: WebServerConfiguration, owner: any WebServerOwner) throws(WebServerError) {
         try configuration.validate()
+        // libwebsockets is opened now, the first time a web server starts, not linked.
+        if let reason = menud_lws_library_open() { throw WebServerError(.libraryMissing(String(cString: reason))) }
         self.loop = loop
         self.owner = owner
         self.configuration = configuration
@@ -137,9 +139,9 @@ public final class WebServer {
             connection.state = .closing
             connection.releaseQueue()
             var bytes = Array(reason.utf8.prefix(123))
-            lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), &bytes, bytes.count)
+            menud_lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), &bytes, bytes.count)
             // Kills the connection after lws has sent the close frame and waited for the reply.
-            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
+            menud_lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
         }
     }
 

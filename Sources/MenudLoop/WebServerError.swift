@@ -10,6 +10,8 @@ public struct WebServerError: Error, Sendable, Equatable, CustomStringConvertibl
         /// libwebsockets could not set up on the loop (most likely its libuv event library,
         /// `libwebsockets-evlib-uv`, is not installed).
         case libraryUnavailable
+        /// libwebsockets itself cannot be opened (the sentence says why and names the package).
+        case libraryMissing(String)
         /// Binding failed: the address, the system's error number (0 when unknown).
         case cannotListen(WebListenAddress, Int32)
         /// The folder of page files cannot be opened (path, why).
@@ -34,6 +36,8 @@ public struct WebServerError: Error, Sendable, Equatable, CustomStringConvertibl
             return "web server setting \(name): \(allowed)"
         case .libraryUnavailable:
             return "libwebsockets could not start on the event loop (is libwebsockets-evlib-uv installed? `make deps` installs it)"
+        case .libraryMissing(let reason):
+            return "the web page needs libwebsockets: \(reason)"
         case .cannotListen(let address, let code):
             switch code {
             case EADDRINUSE:

@@ -16,13 +16,13 @@ extension WebSocketConnection {
         while outgoingHead < outgoing.count {
             let length = outgoing[outgoingHead].count - headroom
             let written = outgoing[outgoingHead].withUnsafeMutableBufferPointer { buffer in
-                lws_write(wsi, buffer.baseAddress! + headroom, length, LWS_WRITE_TEXT)
+                menud_lws_write(wsi, buffer.baseAddress! + headroom, length, LWS_WRITE_TEXT)
             }
             guard written >= length else { return false }
             outgoing[outgoingHead] = []
             outgoingHead += 1
             queuedBytes -= length
-            if lws_send_pipe_choked(wsi) != 0 { break }
+            if menud_lws_send_pipe_choked(wsi) != 0 { break }
         }
         if outgoingHead == outgoing.count {
             outgoing.removeAll(keepingCapacity: outgoing.capacity <= 1024)
@@ -32,10 +32,10 @@ extension WebSocketConnection {
             outgoingHead = 0
         }
         if queuedMessages > 0 {
-            lws_callback_on_writable(wsi)
+            menud_lws_callback_on_writable(wsi)
         } else if case .closeRequested(_, _, afterFlushing: true) = state {
             // The close frame waits until libwebsockets has sent what it kept of the last one.
-            if lws_partial_buffered(wsi) != 0 { lws_callback_on_writable(wsi) } else { server?.scheduleClose(self) }
+            if menud_lws_partial_buffered(wsi) != 0 { menud_lws_callback_on_writable(wsi) } else { server?.scheduleClose(self) }
         }
         return true
     }

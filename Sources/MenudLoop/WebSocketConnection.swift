@@ -66,7 +66,7 @@ public final class WebSocketConnection {
         }
         outgoing.append(framed)
         queuedBytes += message.count
-        lws_callback_on_writable(wsi)
+        menud_lws_callback_on_writable(wsi)
         return true
     }
 
@@ -80,7 +80,7 @@ public final class WebSocketConnection {
         if afterFlushing, let wsi {
             // The writeable callback sends what is queued, then what lws kept of the last
             // write, then asks for the close.
-            lws_callback_on_writable(wsi)
+            menud_lws_callback_on_writable(wsi)
             return
         }
         server?.scheduleClose(self)
@@ -92,7 +92,7 @@ public final class WebSocketConnection {
         guard state != .closing, state != .closed, let wsi else { return }
         state = .closing
         releaseQueue()
-        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        menud_lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
 
     /// The connection is gone: nothing more goes out.

@@ -35,19 +35,21 @@ public final class MimeTypeDetector: Sendable {
 
     /// Opens libmagic with its default database, or the database at `databasePath`.
     public init(databasePath: String? = nil) throws(MimeTypeDetectorError) {
-        guard let handle = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
+        // libmagic is opened by the first detector, not linked (Sources/CSharedLibrary).
+        if let reason = menud_magic_library_open() { throw .libraryMissing(String(cString: reason)) }
+        guard let handle = menud_magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
             throw .unavailable("magic_open failed: \(String(cString: strerror(errno)))")
         }
-        guard magic_load(handle, databasePath) == 0 else {
-            let reason = magic_error(handle).map { String(cString: $0) } ?? "magic_load failed"
-            magic_close(handle)
+        guard menud_magic_load(handle, databasePath) == 0 else {
+            let reason = menud_magic_error(handle).map { String(cString: $0) } ?? "magic_load failed"
+            menud_magic_close(handle)
             throw .unavailable(reason)
         }
         cookie = Mutex(handle)
     }
 
     deinit {
-        cookie.withLock { magic_close($0) }
+        cookie.withLock { menud_magic_close($0) }
     }
 
     /// The MIME type of the file at `path`, such as `"application/pdf"`; `"inode/x-empty"` for
@@ -92,8 +94,8 @@ public final class MimeTypeDetector: Sendable {
     private func examine(descriptor file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
         // magic_descriptor reads from the current offset and seeks back when done.
         let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
-            guard let type = magic_descriptor(handle, file.number) else {
-                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+            guard let type = menud_magic_descriptor(handle, file.number) else {
+                let reason = menud_magic_error(handle).map { String(cString: $0) } ?? "unknown error"
                 return .failure(.cannotExamine(path: name, reason: reason))
             }
             return .success(String(cString: type))
@@ -103,8 +105,8 @@ public final class MimeTypeDetector: Sendable {
 
     private func examine(_ path: String) throws(MimeTypeDetectorError) -> String {
         let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
-            guard let type = magic_file(handle, path) else {
-                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+            guard let type = menud_magic_file(handle, path) else {
+                let reason = menud_magic_error(handle).map { String(cString: $0) } ?? "unknown error"
                 return .failure(.cannotExamine(path: path, reason: reason))
             }
             return .success(String(cString: type))
@@ -115,9 +117,9 @@ public final class MimeTypeDetector: Sendable {
     /// The MIME type of `bytes`, as if they were a file's content.
     public func mimeType(of bytes: [UInt8]) throws(MimeTypeDetectorError) -> String {
         let result: Result<String, MimeTypeDetectorError> = cookie.withLock { handle in
-            let type = bytes.withUnsafeBytes { raw in magic_buffer(handle, raw.baseAddress, raw.count) }
+            let type = bytes.withUnsafeBytes { raw in menud_magic_buffer(handle, raw.baseAddress, raw.count) }
             guard let type else {
-                let reason = magic_error(handle).map { String(cString: $0) } ?? "unknown error"
+                let reason = menud_magic_error(handle).map { String(cString: $0) } ?? "unknown error"
                 return .failure(.cannotExamine(path: "(buffer)", reason: reason))
             }
             return .success(String(cString: type))

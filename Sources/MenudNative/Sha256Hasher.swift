@@ -10,22 +10,24 @@ public final class Sha256Hasher {
 
     /// A hasher ready for input.
     public init() throws(Sha256HasherError) {
-        guard let context = EVP_MD_CTX_new() else { throw .crypto("EVP_MD_CTX_new") }
+        // libcrypto is opened on the first hash, not linked (Sources/CSharedLibrary).
+        if let reason = menud_crypto_open() { throw .libraryMissing(String(cString: reason)) }
+        guard let context = menud_EVP_MD_CTX_new() else { throw .crypto("EVP_MD_CTX_new") }
         self.context = context
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            EVP_MD_CTX_free(context)
+        guard menud_EVP_DigestInit_ex(context, menud_EVP_sha256(), nil) == 1 else {
+            menud_EVP_MD_CTX_free(context)
             throw .crypto("EVP_DigestInit_ex")
         }
     }
 
     deinit {
-        EVP_MD_CTX_free(context)
+        menud_EVP_MD_CTX_free(context)
     }
 
     /// Feeds `bytes` to the digest.
     public func update(_ bytes: UnsafeRawBufferPointer) throws(Sha256HasherError) {
         guard bytes.count > 0 else { return }
-        guard EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
+        guard menud_EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
             throw .crypto("EVP_DigestUpdate")
         }
     }
@@ -33,7 +35,7 @@ public final class Sha256Hasher {
     /// Feeds `bytes` to the digest.
     public func update(_ bytes: [UInt8]) throws(Sha256HasherError) {
         let status = bytes.withUnsafeBytes { buffer in
-            buffer.count == 0 ? 1 : EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+            buffer.count == 0 ? 1 : menud_EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
         }
         guard status == 1 else { throw .crypto("EVP_DigestUpdate") }
     }
@@ -43,10 +45,10 @@ public final class Sha256Hasher {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let status = output.withUnsafeMutableBufferPointer { buffer in
-            EVP_DigestFinal_ex(context, buffer.baseAddress, &length)
+            menud_EVP_DigestFinal_ex(context, buffer.baseAddress, &length)
         }
         guard status == 1, length == 32 else { throw .crypto("EVP_DigestFinal_ex") }
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { throw .crypto("EVP_DigestInit_ex") }
+        guard menud_EVP_DigestInit_ex(context, menud_EVP_sha256(), nil) == 1 else { throw .crypto("EVP_DigestInit_ex") }
         return Sha256Digest(bytes: Array(output[0..<32]))
     }
 

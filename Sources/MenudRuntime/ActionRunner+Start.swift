@@ -46,6 +46,7 @@ extension ActionRunner {
         log.info("running \(source.plugin).\(source.itemId) (\"\(resolved.item.title)\") for menu \(menu) on \(what)")
         let thread = ActionThread(name: "menud-action")
         action.thread = thread
+        ConcurrencyRuntime.start()
         action.task = Task(executorPreference: thread) {
             let result: Result<ActionOutcome, any Error>
             do {

@@ -56,7 +56,6 @@ final class ActionRunner: DaemonService, ActionQueue {
         let inbox = try LoopInbox(loop: loop, target: self)
         self.inbox = inbox
         launcher = LoopProcessLauncher(inbox: inbox)
-        ConcurrencyRuntime.start()
     }
 
     /// New limits apply to actions acknowledged from now on; the queue's size stays as at start.

@@ -80,6 +80,7 @@ enum DefaultFileActionCheck {
         if let items = try? plugin.immediateItems(for: target) { return items }
         let answer = Mutex<[MenuItem]?>(nil)
         let done = NativeSemaphore()
+        ConcurrencyRuntime.start()
         let task = Task.detached {
             let items = (try? await plugin.items(for: target)) ?? []
             answer.withLock { $0 = items }

@@ -4,16 +4,16 @@
 struct DescriptorBudget: Equatable {
     /// The soft `RLIMIT_NOFILE` in force.
     let limit: Int
-    /// Descriptors open once the daemon was ready to accept (loop, watcher, socket, root, the
-    /// concurrency runtime's).
+    /// Descriptors open once the daemon was ready to accept (loop, watcher, socket, root).
     let openAtStart: Int
 
     /// Descriptors kept free for everything but clients. An action opens its file, a folder or
     /// two and a temporary file, or spawns a program (three pipes, both ends while spawning);
     /// eight each covers either. The crawler holds two while it lists a directory; a few more
-    /// go to libraries that open files of their own (the MIME database) and to the server's spare.
+    /// go to libraries that open files of their own (the MIME database) and to the server's spare,
+    /// and some to the concurrency runtime, started by the first action.
     static func reserve(maxRunningActions: Int) -> Int {
-        16 + 8 * maxRunningActions
+        16 + ConcurrencyRuntime.descriptors + 8 * maxRunningActions
     }
 
     /// The most clients the limit leaves room for (at least one, so a daemon with a tiny limit

@@ -133,6 +133,7 @@ final class PluginHost: DaemonService, ConnectionListener {
         let results = build.slowResults
         let buildId = build.id
         let log = self.log
+        ConcurrencyRuntime.start()
         build.task = Task.detached {
             await withTaskGroup(of: Void.self) { group in
                 for ask in slow {

@@ -36,8 +36,12 @@ enum PluginModuleBuilder {
         let build = DaemonProcess.binaryDirectory
         var arguments = ["swiftc", "-emit-library", "-parse-as-library", file.path, "-o", output.path,
                          "-I", build.appendingPathComponent("Modules").path, "-L", build.path, "-lMenudPluginAPI"]
-        for module in ["CCrypto", "CMagic", "CSystemd", "CLinux"] {
+        // System library targets keep their module map beside the sources; C targets in include/.
+        for module in ["CSystemd", "CLinux"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + sourceTree.appendingPathComponent("Sources/\(module)/module.modulemap").path]
+        }
+        for module in ["CCrypto", "CMagic"] {
+            arguments += ["-Xcc", "-fmodule-map-file=" + sourceTree.appendingPathComponent("Sources/\(module)/include/module.modulemap").path]
         }
         let (status, text) = try run(arguments)
         guard status == 0 else { throw DaemonTestError("swiftc failed for \(file.path):\n\(text)") }

@@ -1,4 +1,0 @@
-#ifndef CMagic_SHIM_H
-#define CMagic_SHIM_H
-#include <magic.h>
-#endif
