@@ -50,7 +50,10 @@ final class FuzzConnectionRun {
                         tally.serverNotifications += 1
                         continue
                     }
-                    if let text = object["id"] as? String, text.hasPrefix("s") {
+                    // A sentinel's answer: its id, and the error for its method. An id alone
+                    // is not enough: a damaged frame can turn its own id into one that looks
+                    // like a sentinel's ("c2-7" with an "s" inserted).
+                    if let text = object["id"] as? String, text.hasPrefix("s"), FuzzConnectionRun.answersSentinel(object) {
                         let (serial, frame) = inFlight[done - base]
                         guard text == generator.sentinelID(serial) else {
                             tally.fail("sentinel \(text) arrived while waiting for \(generator.sentinelID(serial)): answers out of order")
@@ -71,6 +74,12 @@ final class FuzzConnectionRun {
         } catch {
             tally.fail("connection failed after \(done) frames: \(error)")
         }
+    }
+
+    /// Whether `object` is the daemon's answer to a `fuzz.sentinel` request (no such method).
+    static func answersSentinel(_ object: [String: Any]) -> Bool {
+        let error = object["error"] as? [String: Any]
+        return error?["code"] as? Int == -32601 && (error?["message"] as? String)?.contains("\"fuzz.sentinel\"") == true
     }
 
     private func send(_ frame: FuzzFrame) throws {
