@@ -24,6 +24,8 @@ public enum TargetCheck {
             return .failure(change(shown, .removed, "no longer exists (a folder on its way is no longer a folder)"))
         case .linkOnTheWay:
             return .failure(change(shown, .replaced, "is no longer reachable inside the watched folder (a folder on its way was replaced by a symbolic link)"))
+        case .outOfDescriptors:
+            return .failure(change(shown, .unreachable, TargetCheck.noDescriptorDetail))
         case .failed(let reason):
             return .failure(change(shown, .unreachable, "cannot be looked up (\(reason))"))
         }
@@ -78,6 +80,9 @@ public enum TargetCheck {
         }
         return files
     }
+
+    /// Why a look-up that found no descriptor free says nothing about the file.
+    public static let noDescriptorDetail = "cannot be looked up now: the daemon has no file descriptor free (it is at its open-file limit), which says nothing about the file itself; try again once some actions have finished or some clients have left"
 
     /// The tracker's state, unless the disk shows a change the tracker has not seen yet.
     static func current(_ tracked: TrackedFile, on entry: PathEntry) -> FileState {

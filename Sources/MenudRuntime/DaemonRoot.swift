@@ -38,7 +38,7 @@ final class DaemonRoot {
         let tree = try TreeWatchService(settings: configuration.settings, log: log, clock: clock, loop: loop, scheduler: loop,
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker
-        let openRoot = { [root = tree.watchedRoot] in root.open() }
+        let openRoot = { [root = tree.watchedRoot] in root.opened() }
         let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
                                        openRoot: openRoot, pager: pager, server: server)
