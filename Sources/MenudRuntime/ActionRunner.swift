@@ -49,8 +49,15 @@ final class ActionRunner: DaemonService, ActionQueue {
         graceTimer = try scheduler.makeTimer()
     }
 
-    /// How many actions may run at once (fixed at start).
+    /// How many actions may run at once: `maxRunningActions`, fitted to the descriptor budget.
     var slots: Int { queue.limits.maxRunning }
+
+    /// The server fitted `maxRunningActions` to the descriptors (at start and on reload): from
+    /// now on at most `count` run at once; raised, actions waiting for a slot start now.
+    func fitRunningActions(_ count: Int) {
+        guard count != slots, !isStopping else { return }
+        startWaiting(queue.setMaxRunning(count))
+    }
 
     func start() throws {
         let inbox = try LoopInbox(loop: loop, target: self)
@@ -59,7 +66,8 @@ final class ActionRunner: DaemonService, ActionQueue {
         ConcurrencyRuntime.start()
     }
 
-    /// New limits apply to actions acknowledged from now on; the queue's size stays as at start.
+    /// New limits apply to actions acknowledged from now on; the queue's size stays as at start
+    /// (the running count is fitted by the server, see ``fitRunningActions(_:)``).
     func reload(_ configuration: DaemonConfiguration) {
         settings = configuration.settings
         plugins = configuration.plugins
