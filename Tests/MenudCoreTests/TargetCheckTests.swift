@@ -101,6 +101,20 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(change(TargetCheck.check(shown(path), tracked: tracked(path), in: disk)), .unreachable)
     }
 
+    func testNoDescriptorFreeIsUnreachableForNowNotAChange() throws {
+        var disk = FakeFileSystem()
+        disk.entries[path] = .outOfDescriptors
+        let result = TargetCheck.check(shown(path), tracked: tracked(path), in: disk)
+        XCTAssertEqual(change(result), .unreachable)
+        guard case .failure(let failure) = result else { return XCTFail("passed") }
+        XCTAssertTrue(failure.sentence.contains("no file descriptor free"), failure.sentence)
+        XCTAssertTrue(failure.sentence.contains("try again"), failure.sentence)
+        XCTAssertFalse(failure.sentence.contains("replaced"), failure.sentence)
+        // A moment later the same look-up finds the file: it passes.
+        disk.put(path, node: 7, facts: facts)
+        XCTAssertNil(change(TargetCheck.check(shown(path), tracked: tracked(path), in: disk)))
+    }
+
     func testBytesNotTextDecideWhichFileIsMeant() throws {
         // "bad\xff.txt" and its twin "bad\u{FFFD}.txt" look the same as text.
         let bad = RelativePath(bytes: Array("bad".utf8) + [0xFF] + Array(".txt".utf8))
