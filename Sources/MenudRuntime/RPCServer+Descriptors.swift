@@ -44,11 +44,11 @@ extension RPCServer {
     private func fitRunningActions() {
         let configured = settings.maxRunningActions
         let fitted = descriptorBudget.runningActions(configured: configured)
-        let warning = fitted < configured
-            ? "maxRunningActions is \(configured), but the open-file limit of \(descriptorBudget.limit) (ulimit -n) holds the descriptors of \(fitted) (each keeps \(DescriptorBudget.perAction), \(descriptorBudget.openAtStart) are in use and half of the rest stays for clients); running at most \(fitted) at once. Raise the limit (LimitNOFILE= under systemd, ulimit -n) to allow more."
-            : nil
-        if let warning, warning != loggedActionFit { log.warning(warning) }
-        loggedActionFit = warning
+        let lowered = fitted < configured ? [configured, fitted] : []
+        if !lowered.isEmpty, lowered != loggedActionFit {
+            log.warning("maxRunningActions is \(configured), but the open-file limit of \(descriptorBudget.limit) (ulimit -n) holds the descriptors of \(fitted) (each keeps \(DescriptorBudget.perAction), \(descriptorBudget.openAtStart) are in use and half of the rest stays for clients); running at most \(fitted) at once. Raise the limit (LimitNOFILE= under systemd, ulimit -n) to allow more.")
+        }
+        loggedActionFit = lowered
         if fitted != actionSlots {
             actionSlots = fitted
             onActionSlotsFitted(fitted)

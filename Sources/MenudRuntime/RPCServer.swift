@@ -14,8 +14,9 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     /// The action slots (`maxRunningActions`, fitted to the descriptor budget): each keeps
     /// descriptors in reserve.
     var actionSlots: Int
-    /// What the last fit said when it lowered `maxRunningActions` (said once, not on every reload).
-    var loggedActionFit: String?
+    /// The configured and fitted counts the last fit lowered `maxRunningActions` between (empty
+    /// when it did not): said once, not again for each transport or reload.
+    var loggedActionFit: [Int] = []
     /// Told the number of action slots whenever the fit changes it (the action runner).
     var onActionSlotsFitted: (Int) -> Void = { _ in }
     var connections: [ConnectionID: ClientConnection] = [:]
