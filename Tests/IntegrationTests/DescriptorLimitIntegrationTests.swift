@@ -142,6 +142,13 @@ final class DescriptorLimitIntegrationTests: XCTestCase {
         XCTAssertFalse(daemon.log.contains("was replaced by another file"), "no untouched file was called replaced:\n\(daemon.log)")
         // Once the crowd has gone, a menu on every file acts.
         XCTAssertEqual(try rpc.pick(["path": "f0.txt"], "Inspect")["ran"] as? Bool, true)
+
+        // A reload fits the new value again and says so once.
+        try "{ maxRunningActions: 2 }".write(to: daemon.home.appendingPathComponent("config.json5"), atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try eventually("the reload is logged") { daemon.log.contains("reloaded ") }
+        XCTAssertTrue(daemon.log.contains("maxRunningActions 2 (1 at once: the open-file limit holds no more)"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("maxRunningActions is 2, but the open-file limit of \(limit) (ulimit -n) holds the descriptors of 1 "), daemon.log)
     }
 
     /// `size` connections, each of which the daemon accepts (a descriptor) before it refuses it
