@@ -21,7 +21,7 @@
 /// file exactly (the runtime uses the path's bytes, so two names that look alike never mix).
 public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendable>: Sendable {
     /// The limits in force.
-    public let limits: ActionSchedulerLimits
+    public private(set) var limits: ActionSchedulerLimits
     private var running: [Job: Set<Path>] = [:]
     private var busyPaths: Set<Path> = []
     /// Running jobs that claim the whole folder.
@@ -96,6 +96,14 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
             throw .unknownJob(String(describing: job))
         }
         waiting.remove(at: index)
+        return startWaiting()
+    }
+
+    /// Runs at most `count` jobs at once from now on (and keeps as much room for stopped ones),
+    /// and returns the waiting jobs that may start now. Lowered, the jobs already running go on;
+    /// the next start waits until fewer than `count` run.
+    public mutating func setMaxRunning(_ count: Int) -> [Job] {
+        limits = ActionSchedulerLimits(maxRunning: count, maxWaiting: limits.maxWaiting, maxStopped: count)
         return startWaiting()
     }
 

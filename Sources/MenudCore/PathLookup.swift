@@ -9,6 +9,9 @@ public enum PathLookup: Hashable, Sendable {
     case linkOnTheWay
     /// A folder on the way is no longer a folder.
     case notADirectory
+    /// The daemon had no file descriptor free to look (at its open-file limit): nothing is known
+    /// of the path, which may well be unchanged; the same look-up may succeed a moment later.
+    case outOfDescriptors
     /// Any other failure (permissions, the root not open...), in words.
     case failed(String)
 }

@@ -24,6 +24,8 @@ public enum TargetCheck {
             return .failure(change(shown, .removed, "no longer exists (a folder on its way is no longer a folder)"))
         case .linkOnTheWay:
             return .failure(change(shown, .replaced, "is no longer reachable inside the watched folder (a folder on its way was replaced by a symbolic link)"))
+        case .outOfDescriptors:
+            return .failure(change(shown, .unreachable, TargetCheck.noDescriptorDetail))
         case .failed(let reason):
             return .failure(change(shown, .unreachable, "cannot be looked up (\(reason))"))
         }
@@ -67,17 +69,24 @@ public enum TargetCheck {
     /// The files a directory-wide action gets: every tracked file that is still a regular file
     /// under its name, with its state now. A name gone or no longer a regular file is left out
     /// (the tracker has not heard yet, and the file is not one it tracks any more); a file whose
-    /// facts differ from the tracker's is being written and counts as pending.
-    public static func currentFiles(_ tracked: [TrackedFile], in fileSystem: some TargetFileSystem) -> [CheckedFile] {
+    /// facts differ from the tracker's is being written and counts as pending. A name that
+    /// cannot be looked up for want of a descriptor throws (`unreachable`): leaving it out would
+    /// pass it over silently, as if it were gone.
+    public static func currentFiles(_ tracked: [TrackedFile], in fileSystem: some TargetFileSystem) throws(TargetChange) -> [CheckedFile] {
         var files: [CheckedFile] = []
         files.reserveCapacity(tracked.count)
         for known in tracked {
-            guard case .found(let entry) = fileSystem.lookUp(known.path), entry.kind == .file else { continue }
+            let lookup = fileSystem.lookUp(known.path)
+            if lookup == .outOfDescriptors { throw TargetChange(path: known.path, kind: .unreachable, detail: noDescriptorDetail) }
+            guard case .found(let entry) = lookup, entry.kind == .file else { continue }
             files.append(CheckedFile(path: known.path, node: entry.node, state: current(known, on: entry),
                                      size: entry.facts.size, mtimeMs: entry.facts.mtimeMs, birthNs: entry.birthNs))
         }
         return files
     }
+
+    /// Why a look-up that found no descriptor free says nothing about the file.
+    public static let noDescriptorDetail = "cannot be looked up now: the daemon has no file descriptor free (it is at its open-file limit), which says nothing about the file itself; try again once some actions have finished or some clients have left"
 
     /// The tracker's state, unless the disk shows a change the tracker has not seen yet.
     static func current(_ tracked: TrackedFile, on entry: PathEntry) -> FileState {

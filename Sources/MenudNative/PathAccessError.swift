@@ -29,6 +29,13 @@ public enum PathAccessError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The process (`EMFILE`) or the system (`ENFILE`) had no file descriptor free for the
+    /// call: it says nothing about the path, and the same call may succeed a moment later.
+    public var isOutOfDescriptors: Bool {
+        if case .system(let error) = self { return error.isOutOfDescriptors }
+        return false
+    }
+
     /// The problem in words, to finish a sentence such as "Cannot open x: ...".
     public var description: String {
         switch self {

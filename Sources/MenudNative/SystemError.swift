@@ -15,6 +15,9 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         SystemError(errno: Glibc.errno, operation: operation)
     }
 
+    /// The process (`EMFILE`) or the system (`ENFILE`) had no file descriptor free.
+    public var isOutOfDescriptors: Bool { errno == EMFILE || errno == ENFILE }
+
     public var message: String { String(cString: strerror(errno)) }
     public var description: String { "\(operation): \(message)" }
 }

@@ -23,6 +23,9 @@ struct ActionInvocation: Sendable {
     let directory: TargetDirectory?
     let root: String
     let rootDirectory: DirectoryDescriptor?
+    /// The root could not be opened for want of a file descriptor: that says nothing of the
+    /// folder, so the action is refused as unreachable for now, not as a moved folder.
+    let rootOutOfDescriptors: Bool
     /// Whether `plugin` works from exact name bytes (see ``MenudPlugin/acceptsNamesThatAreNotUTF8``).
     let acceptsAnyName: Bool
     let input: String?
@@ -31,6 +34,7 @@ struct ActionInvocation: Sendable {
     let processes: any ProcessLauncher
 
     func run() async throws -> ActionOutcome {
+        if rootOutOfDescriptors { throw TargetChange(path: .root, kind: .unreachable, detail: TargetCheck.noDescriptorDetail) }
         let rootNow = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
         if let change = TargetCheck.checkRoot(shown: resolved.root, now: rootNow) { throw change }
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)

@@ -15,7 +15,9 @@ extension ActionRunner {
         let source = resolved.source
         let plugin = plugins.plugin(named: source.plugin)
         let acceptsAnyName = plugin?.acceptsNamesThatAreNotUTF8 ?? false
-        let rootDirectory = openRoot()
+        let openedRoot = openRoot()
+        let rootDirectory = try? openedRoot.get()
+        let rootOutOfDescriptors = if case .failure(.outOfDescriptors) = openedRoot { true } else { false }
         let tracked: [TrackedFile?]
         var directory: TargetDirectory?
         switch resolved.scope {
@@ -30,7 +32,7 @@ extension ActionRunner {
         let logName = resolved.plugin.isEmpty ? "menud" : resolved.plugin
         let invocation = ActionInvocation(
             resolved: resolved, plugin: plugin, tracked: tracked, directory: directory, root: settings.root,
-            rootDirectory: rootDirectory, acceptsAnyName: acceptsAnyName, input: action.input,
+            rootDirectory: rootDirectory, rootOutOfDescriptors: rootOutOfDescriptors, acceptsAnyName: acceptsAnyName, input: action.input,
             progress: ProgressReporter { fraction, message in
                 inbox.post { runner in runner.actionProgress(menu, fraction: fraction, message: message) }
             },

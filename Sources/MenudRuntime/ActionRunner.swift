@@ -17,8 +17,8 @@ final class ActionRunner: DaemonService, ActionQueue {
     let loop: EventLoop
     let scheduler: any LoopScheduler
     let files: any TrackedFiles
-    /// Opens the root for one use (nil while it is gone).
-    let openRoot: () -> DirectoryDescriptor?
+    /// Opens the root for one action, or says why not (gone, or no descriptor free).
+    let openRoot: () -> Result<DirectoryDescriptor, RootUnavailable>
     /// Reads the folder's files a page at a time for directory-wide actions.
     let pager: DirectoryPager?
     unowned let server: RPCServer
@@ -32,7 +32,7 @@ final class ActionRunner: DaemonService, ActionQueue {
     private var shutdownDone: (() -> Void)?
 
     init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler,
-         files: any TrackedFiles, openRoot: @escaping () -> DirectoryDescriptor?, pager: DirectoryPager? = nil,
+         files: any TrackedFiles, openRoot: @escaping () -> Result<DirectoryDescriptor, RootUnavailable>, pager: DirectoryPager? = nil,
          server: RPCServer) throws {
         settings = configuration.settings
         plugins = configuration.plugins
@@ -49,8 +49,15 @@ final class ActionRunner: DaemonService, ActionQueue {
         graceTimer = try scheduler.makeTimer()
     }
 
-    /// How many actions may run at once (fixed at start).
+    /// How many actions may run at once: `maxRunningActions`, fitted to the descriptor budget.
     var slots: Int { queue.limits.maxRunning }
+
+    /// The server fitted `maxRunningActions` to the descriptors (at start and on reload): from
+    /// now on at most `count` run at once; raised, actions waiting for a slot start now.
+    func fitRunningActions(_ count: Int) {
+        guard count != slots, !isStopping else { return }
+        startWaiting(queue.setMaxRunning(count))
+    }
 
     func start() throws {
         let inbox = try LoopInbox(loop: loop, target: self)
@@ -58,7 +65,8 @@ final class ActionRunner: DaemonService, ActionQueue {
         launcher = LoopProcessLauncher(inbox: inbox)
     }
 
-    /// New limits apply to actions acknowledged from now on; the queue's size stays as at start.
+    /// New limits apply to actions acknowledged from now on; the queue's size stays as at start
+    /// (the running count is fitted by the server, see ``fitRunningActions(_:)``).
     func reload(_ configuration: DaemonConfiguration) {
         settings = configuration.settings
         plugins = configuration.plugins

@@ -34,6 +34,7 @@ final class BeneathRootFileSystem: TargetFileSystem {
         case .failure(.notFound): return .missing
         case .failure(.notADirectory): return whatBlocks(path, in: root)
         case .failure(.symbolicLink), .failure(.outsideRoot): return .linkOnTheWay
+        case .failure(let error) where error.isOutOfDescriptors: return .outOfDescriptors
         case .failure(let error): return .failed("\(error)")
         }
     }

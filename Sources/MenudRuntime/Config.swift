@@ -128,7 +128,7 @@ public struct MenudConfig: Sendable, Equatable {
             value = try ConfigValue.decodeJSON5(bytes)
         } catch {
             // A config that says one thing twice is refused at the second (as the wire does).
-            if let keyPath = error.duplicateKeyPath {
+            if let keyPath = error.keyPath {
                 throw ConfigError(file: file, keyPath: keyPath, message: "\(keyPath) in \(file) at \(error.location)")
             }
             throw ConfigError(file: file, keyPath: nil,

@@ -9,8 +9,9 @@ struct ConfigJSON5Parser {
     struct Problem: Error {
         let offset: Int
         let message: String
-        /// For a duplicate key: where it is (`plugins.files.enabled`).
-        var duplicateKeyPath: String?
+        /// When one value is at fault (a key written twice, a NUL in a string): where it is
+        /// (`plugins.files.enabled`).
+        var keyPath: String?
     }
 
     private let bytes: [UInt8]
@@ -22,11 +23,11 @@ struct ConfigJSON5Parser {
         self.bytes = bytes
     }
 
-    /// What is wrong: `"line L, column C: <what is wrong>"`, and the key path of a key written
-    /// twice (nil for a syntax problem).
+    /// What is wrong: `"line L, column C: <what is wrong>"`, and the key path of the value at
+    /// fault (a key written twice, a NUL in a string; nil for a syntax problem).
     struct Failure: Error {
         let location: String
-        let duplicateKeyPath: String?
+        let keyPath: String?
     }
 
     /// The value the text holds.
@@ -35,7 +36,7 @@ struct ConfigJSON5Parser {
         do {
             return try parser.document()
         } catch {
-            throw Failure(location: "\(position(of: error.offset, in: bytes)): \(error.message)", duplicateKeyPath: error.duplicateKeyPath)
+            throw Failure(location: "\(position(of: error.offset, in: bytes)): \(error.message)", keyPath: error.keyPath)
         }
     }
 
@@ -75,7 +76,7 @@ struct ConfigJSON5Parser {
         switch byte {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try string())
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try stringWithoutNUL(keyPath: path))
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): return try number()
         default:
             let start = index
@@ -106,14 +107,14 @@ struct ConfigJSON5Parser {
             let keyStart = index
             let key: String
             if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
-                key = try string()
+                key = try stringWithoutNUL(keyPath: path)
             } else {
                 key = identifier()
                 if key.isEmpty { throw problem("expected a key or \"}\", found \(describeCurrent())") }
             }
             if let first = seen[key] {
                 let keyPath = ConfigJSON5Parser.join(path + [key])
-                throw Problem(offset: keyStart, message: "the key \"\(key)\" is written twice in this object (first at \(ConfigJSON5Parser.position(of: first, in: bytes))); keep one of them", duplicateKeyPath: keyPath)
+                throw Problem(offset: keyStart, message: "the key \"\(key)\" is written twice in this object (first at \(ConfigJSON5Parser.position(of: first, in: bytes))); keep one of them", keyPath: keyPath)
             }
             seen[key] = keyStart
             try skipSpaceAndComments()
@@ -160,6 +161,18 @@ struct ConfigJSON5Parser {
                 throw problem("expected \",\" or \"]\" after a value, found \(describeCurrent())")
             }
         }
+    }
+
+    /// A quoted string (a value at `keyPath`, or a key in the object there), refused when it
+    /// holds a NUL (`\0`, `\u0000`, `\x00`, the byte): the system cuts a path or argument at it.
+    private mutating func stringWithoutNUL(keyPath: [String]) throws(Problem) -> String {
+        let start = index
+        let text = try string()
+        guard !text.utf8.contains(0) else {
+            throw Problem(offset: start, message: "this string holds a NUL character (\\0, \\u0000 or \\x00), which is not allowed in the config: a path, argument or title would be cut short at it; remove it",
+                          keyPath: keyPath.isEmpty ? "the top level" : ConfigJSON5Parser.join(keyPath))
+        }
+        return text
     }
 
     /// Scans a quoted string and returns its text (escapes decoded, so `"a"` and `'\\x61'`

@@ -20,6 +20,8 @@ final class DaemonRoot {
     /// The web page's WebSocket, when `--web` or `web.listen` turns it on.
     private let web: WebSocketTransport?
     private let systemd: SystemdService
+    /// Knows how many actions run at once, fitted to the descriptors (for the start line).
+    private let server: RPCServer
     private let group: ServiceGroup
 
     init(settings: DaemonSettings, log: Logger, clock: any Clock = SystemClock(), pluginFactories: [PluginFactory] = PluginRegistry.factories) throws {
@@ -38,7 +40,7 @@ final class DaemonRoot {
         let tree = try TreeWatchService(settings: configuration.settings, log: log, clock: clock, loop: loop, scheduler: loop,
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker
-        let openRoot = { [root = tree.watchedRoot] in root.open() }
+        let openRoot = { [root = tree.watchedRoot] in root.opened() }
         let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
                                        openRoot: openRoot, pager: pager, server: server)
@@ -59,6 +61,7 @@ final class DaemonRoot {
         let trimmer = HeapTrimmer(scheduler: loop)
         let systemd = SystemdService(files: files, tree: tree, root: settings.root)
         self.systemd = systemd
+        self.server = server
 
         // Who hears what: clients coming and going, file changes, and the status systemd shows.
         server.addListener(menus)
@@ -70,6 +73,7 @@ final class DaemonRoot {
             if tree.initialCrawlFinished { systemd.reportStatus() }
         }
         server.onLargeReply = { [unowned trimmer] in trimmer.largeAnswerSent() }
+        server.onActionSlotsFitted = { [unowned actions] in actions.fitRunningActions($0) }
 
         let paths = RequestPaths(rootBytes: settings.rootBytes, rootSpellings: settings.rootSpellings, files: files)
         DaemonRoutes.register(on: server.router, status: status)
@@ -103,7 +107,7 @@ final class DaemonRoot {
             return 1
         }
         let settings = configuration.settings
-        log.info("menud \(DaemonRoot.version) watching \(settings.root), listening on \(transport.address)\(web.map { " and \($0.pageURL)" } ?? "") (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"))")
+        log.info("menud \(DaemonRoot.version) watching \(settings.root), listening on \(transport.address)\(web.map { " and \($0.pageURL)" } ?? "") (settle \(DurationText.format(settings.readiness.settleMs)), expiry \(settings.readiness.expireAfterMs.map(DurationText.format) ?? "off"), maxRunningActions \(server.actionSlots))")
         group.announceStarted()
         loop.run()
         let closed = loop.closeEverything()
@@ -132,10 +136,14 @@ final class DaemonRoot {
             let settings = try DaemonSettings.reload(from: configuration.settings)
             let scan = modules.scan(PluginFolders.resolve(settings: settings), taken: factories.map(\.name))
             let fresh = try DaemonConfiguration.checked(settings, factories: factories, modules: scan, log: log)
-            let changes = configuration.settings.describeChanges(to: fresh.settings) + Self.describePluginChanges(from: configuration, to: fresh)
+            var changes = configuration.settings.describeChanges(to: fresh.settings) + Self.describePluginChanges(from: configuration, to: fresh)
             configuration = fresh
             log.level = fresh.settings.logLevel
             group.reload(fresh)
+            let asked = fresh.settings.maxRunningActions
+            if server.actionSlots < asked, let index = changes.firstIndex(of: "maxRunningActions \(asked)") {
+                changes[index] += " (\(server.actionSlots) at once: the open-file limit holds no more)"
+            }
             log.info("reloaded \(path)\(changes.isEmpty ? " (no changes)" : ": " + changes.joined(separator: ", "))")
         } catch {
             log.error("SIGHUP: kept the running config; the new one is refused: \(error)")

@@ -13,7 +13,23 @@ struct DescriptorBudget: Equatable {
     /// go to libraries that open files of their own (the MIME database) and to the server's spare,
     /// and some to the concurrency runtime, started by the first action.
     static func reserve(maxRunningActions: Int) -> Int {
-        16 + ConcurrencyRuntime.descriptors + 8 * maxRunningActions
+        16 + ConcurrencyRuntime.descriptors + perAction * maxRunningActions
+    }
+
+    /// Descriptors kept for each running action.
+    static let perAction = 8
+
+    /// The most actions whose reserve the limit holds: half of what the daemon's own
+    /// descriptors and the fixed part of the reserve leave, so clients keep the other half, and
+    /// at least one (a daemon with a tiny limit still runs something).
+    var actionCeiling: Int {
+        max(1, (limit - openAtStart - DescriptorBudget.reserve(maxRunningActions: 0)) / 2 / DescriptorBudget.perAction)
+    }
+
+    /// `maxRunningActions` as it applies: the configured value, or fewer when the limit cannot
+    /// hold that many actions' descriptors.
+    func runningActions(configured: Int) -> Int {
+        max(1, min(configured, actionCeiling))
     }
 
     /// The most clients the limit leaves room for (at least one, so a daemon with a tiny limit

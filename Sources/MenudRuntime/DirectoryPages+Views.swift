@@ -30,7 +30,12 @@ extension DirectoryPages {
             let page = try await read(query)
             let reachable = page.files.filter { acceptsAnyName || $0.path.isValidUTF8 }
             // Looked up off the loop, on the action's thread.
-            let checked = TargetCheck.currentFiles(reachable, in: BeneathRootFileSystem(root: rootDirectory))
+            let checked: [CheckedFile]
+            do {
+                checked = try TargetCheck.currentFiles(reachable, in: BeneathRootFileSystem(root: rootDirectory))
+            } catch let change as TargetChange {
+                throw ActionFailure("\(change.sentence), so the action stopped there: the files before it were handled, the rest are left as they are.")
+            }
             // The state asked for is the tracker's; a file found changed on disk is pending now.
             let files = checked.filter { file in query.state.map { $0.rawValue == file.state.rawValue } ?? true }.map { file in
                 DirectoryPages.targetFile(file.path, state: file.state, size: file.size, mtimeMs: file.mtimeMs,

@@ -33,6 +33,7 @@ enum DropInActions {
         }
         let value: ConfigValue
         do { value = try ConfigValue.decodeJSON5(data) } catch {
+            if let keyPath = error.keyPath { throw StartupError("\(keyPath) in \(file) at \(error.location)") }
             throw StartupError("\(file) is not valid JSON5 at \(error.location); check the quotes, commas and brackets there")
         }
         guard case .object(let top) = value, case .array(let commands)? = top["commands"] else {

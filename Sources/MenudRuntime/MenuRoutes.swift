@@ -60,8 +60,8 @@ struct MenuRoutes {
             kind = .file
             snapshots = [snapshot]
         case .background:
-            return menus.openDirectory(layout: params.layout, context: context)
+            return try menus.openDirectory(layout: params.layout, context: context)
         }
-        return menus.open(kind: kind, snapshots: snapshots, layout: params.layout, context: context)
+        return try menus.open(kind: kind, snapshots: snapshots, layout: params.layout, context: context)
     }
 }

@@ -9,7 +9,7 @@ extension MenuService {
     /// are the first ``DirectoryRows/limit`` files of the ordered index (one page), its
     /// "… N more files" row comes from the count, and plugins get the folder as counts and
     /// pages (``TargetDirectory``), never a list of every file.
-    func openDirectory(layout: JSONObject?, context: RequestContext) -> HandlerResult {
+    func openDirectory(layout: JSONObject?, context: RequestContext) throws -> HandlerResult {
         var rows: [(path: RelativePath, state: MenudProtocol.FileState, size: Int64, mtimeMs: Int64)] = []
         rows.reserveCapacity(min(files.count, DirectoryRows.limit))
         let summary = try? files.forEachFile(FileQuery(limit: DirectoryRows.limit)) { view in
@@ -17,14 +17,14 @@ extension MenuService {
         }
         let total = summary?.total ?? rows.count
         // Which file each row's name stands for is looked up now, for the row's action; see TargetCheck.
-        let (rootDirectory, rootNode) = openRootForMenu()
+        let (rootDirectory, rootNode) = try openRootForMenu()
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         var rowFiles: [TargetFile] = []
         var shown: [ShownFile] = []
         rowFiles.reserveCapacity(rows.count)
         shown.reserveCapacity(rows.count)
         for row in rows {
-            let (node, birth) = identify(row.path, in: fileSystem)
+            let (node, birth) = try identify(row.path, in: fileSystem)
             shown.append(ShownFile(path: row.path, node: node, state: row.state, birthNs: birth))
             rowFiles.append(DirectoryPages.targetFile(
                 row.path, state: row.state, size: row.size, mtimeMs: row.mtimeMs,

@@ -8,11 +8,11 @@ import MenudProtocol
 extension MenuService {
     /// `menu.open` for one file or a selection the route has resolved: asks the plugin host for
     /// the items, then assembles the menu, opens its session and answers.
-    func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) -> HandlerResult {
+    func open(kind: MenuTargetKind, snapshots: [FileSnapshot], layout: JSONObject?, context: RequestContext) throws -> HandlerResult {
         precondition(kind != .directory, "the directory menu opens through openDirectory")
         // Which file each name stands for is looked up now; see TargetCheck.
-        let (rootDirectory, rootNode) = openRootForMenu()
-        let (files, shown) = targetFiles(snapshots, identified: snapshots.count, root: rootDirectory)
+        let (rootDirectory, rootNode) = try openRootForMenu()
+        let (files, shown) = try targetFiles(snapshots, identified: snapshots.count, root: rootDirectory)
         let menuTarget = MenuTarget(kind: kind, files: files, root: settings.root)
         let title = kind == .file ? files[0].path : "\(files.count) files"
         let allValid = snapshots.allSatisfy { $0.path.isValidUTF8 }
@@ -29,7 +29,7 @@ extension MenuService {
     /// The files as plugins see them (exact bytes in `pathBytes`), and what the menu shows of
     /// each: for the first `identified`, the device and inode their names stand for now, looked
     /// up beneath the root without following links (`nil` when the name is not a regular file).
-    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int, root: DirectoryDescriptor?) -> (files: [TargetFile], shown: [ShownFile]) {
+    private func targetFiles(_ snapshots: [FileSnapshot], identified: Int, root: DirectoryDescriptor?) throws -> (files: [TargetFile], shown: [ShownFile]) {
         let fileSystem = BeneathRootFileSystem(root: root)
         var files: [TargetFile] = []
         var shown: [ShownFile] = []
@@ -39,7 +39,7 @@ extension MenuService {
             var node: FileNodeID?
             var birth: Int64?
             if index < identified {
-                (node, birth) = identify(snapshot.path, in: fileSystem)
+                (node, birth) = try identify(snapshot.path, in: fileSystem)
                 shown.append(ShownFile(path: snapshot.path, node: node, state: snapshot.state, birthNs: birth))
             }
             let display = snapshot.path.displayString

@@ -11,8 +11,14 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     let router = RPCRouter()
     let log: Logger
     var settings: DaemonSettings
-    /// The action slots (`maxRunningActions` at start): each keeps descriptors in reserve.
-    let actionSlots: Int
+    /// The action slots (`maxRunningActions`, fitted to the descriptor budget): each keeps
+    /// descriptors in reserve.
+    var actionSlots: Int
+    /// The configured and fitted counts the last fit lowered `maxRunningActions` between (empty
+    /// when it did not): said once, not again for each transport or reload.
+    var loggedActionFit: [Int] = []
+    /// Told the number of action slots whenever the fit changes it (the action runner).
+    var onActionSlotsFitted: (Int) -> Void = { _ in }
     var connections: [ConnectionID: ClientConnection] = [:]
     /// The same clients by their transport connection.
     var clients: [ObjectIdentifier: ClientConnection] = [:]
@@ -57,7 +63,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
 
     func reload(_ configuration: DaemonConfiguration) {
         settings = configuration.settings
-        applyConnectionLimit()
+        applyDescriptorBudget()
     }
 
     /// Last of all: every client is closed once what was written to it has gone out.

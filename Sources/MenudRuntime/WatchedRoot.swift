@@ -39,11 +39,20 @@ final class WatchedRoot: Sendable {
 
     /// The root, opened now; nil when it is gone or is no longer the directory adopted.
     func open() -> DirectoryDescriptor? {
-        guard let expected = identity.withLock({ $0 }),
-              case .success(let directory) = DirectoryDescriptor.open(path: path),
-              case .success(let status) = directory.status(),
-              FileIdentityNumbers(device: status.device, inode: status.inode) == expected
-        else { return nil }
-        return directory
+        try? opened().get()
+    }
+
+    /// The root, opened now, or why not: gone (or another directory), or no descriptor free.
+    func opened() -> Result<DirectoryDescriptor, RootUnavailable> {
+        guard let expected = identity.withLock({ $0 }) else { return .failure(.gone) }
+        switch DirectoryDescriptor.open(path: path) {
+        case .failure(let error) where error.isOutOfDescriptors: return .failure(.outOfDescriptors)
+        case .failure: return .failure(.gone)
+        case .success(let directory):
+            guard case .success(let status) = directory.status(),
+                  FileIdentityNumbers(device: status.device, inode: status.inode) == expected
+            else { return .failure(.gone) }
+            return .success(directory)
+        }
     }
 }

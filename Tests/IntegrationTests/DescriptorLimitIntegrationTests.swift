@@ -87,4 +87,73 @@ final class DescriptorLimitIntegrationTests: XCTestCase {
             return answer["result"] != nil
         }
     }
+
+    /// The adversary's case: a tiny limit, actions on many distinct files, and descriptors taken
+    /// by clients the daemon must accept to refuse. A look-up that finds no descriptor free says
+    /// nothing about a file: `menu.open` answers -32040 (`openFiles`) instead of a menu whose
+    /// file has no identity, and no action on a file nobody touched is refused as "replaced".
+    func testAtTheDescriptorLimitNoUntouchedFileIsCalledReplaced() throws {
+        let daemon = try DaemonProcess()
+        let count = 24
+        for index in 0..<count { try daemon.writeReady("f\(index).txt", String(repeating: "x", count: 1000)) }
+        let limit = 48
+        let binary = try limitedDaemon(daemon, soft: limit, hard: limit)
+        try daemon.start(config: "{ maxRunningActions: 4 }", binary: binary)
+        XCTAssertTrue(daemon.log.contains("maxRunningActions is 4, but the open-file limit of \(limit) (ulimit -n) holds the descriptors of 1 "),
+                      "the fitted count is logged:\n\(daemon.log)")
+        XCTAssertTrue(daemon.log.contains("maxRunningActions 1)"), "the start line shows the count in force:\n\(daemon.log)")
+
+        let rpc = try daemon.client()
+        let titles = ["Inspect", "SHA-256", "Duplicate"]
+        var outcomes: [String: Int] = [:]
+        for index in 0..<count {
+            // Clients that each take a descriptor until the daemon has refused them; at the
+            // first files they arrive before the menu opens, at the later ones before the dismissal.
+            let crowdBeforeOpen = index < count / 2
+            var crowd = crowdBeforeOpen ? connectCrowd(daemon, size: 8 + index % 4 * 8) : []
+            let menu: (menu: String, item: String)
+            do {
+                menu = try rpc.openMenu(["path": "f\(index).txt"], item: titles[index % titles.count])
+            } catch let failure as RPCClient.Failure {
+                XCTAssertEqual(failure.code, -32040, "\(failure)")
+                XCTAssertEqual((failure.data as? [String: Any])?["limit"] as? String, "openFiles", "\(failure)")
+                outcomes["menu.open -32040", default: 0] += 1
+                continue
+            }
+            if crowdBeforeOpen { crowd = [] } else { crowd = connectCrowd(daemon, size: 8 + index % 4 * 8) }
+            XCTAssertEqual(try rpc.call("menu.select", ["menu": menu.menu, "item": menu.item])["dismiss"] as? Bool, true)
+            do {
+                _ = try rpc.call("menu.dismissed", ["menu": menu.menu], timeoutMs: 30_000)
+                outcomes["ran", default: 0] += 1
+            } catch let failure as RPCClient.Failure {
+                let data = failure.data as? [String: Any]
+                if failure.code == -32023 {
+                    XCTAssertEqual(data?["change"] as? String, "unreachable", "f\(index).txt was not touched: \(failure)")
+                    XCTAssertTrue((data?["reason"] as? String ?? "").contains("no file descriptor free"), "\(failure)")
+                } else {
+                    XCTAssertTrue([-32030, -32040].contains(failure.code), "\(failure)")
+                }
+                outcomes["dismissal \(failure.code)", default: 0] += 1
+            }
+            crowd.removeAll()
+        }
+        print("at \(limit) descriptors: \(outcomes.sorted { $0.key < $1.key })")
+        XCTAssertTrue(daemon.process.isRunning, "the daemon survived:\n\(daemon.log)")
+        XCTAssertFalse(daemon.log.contains("was replaced by another file"), "no untouched file was called replaced:\n\(daemon.log)")
+        // Once the crowd has gone, a menu on every file acts.
+        XCTAssertEqual(try rpc.pick(["path": "f0.txt"], "Inspect")["ran"] as? Bool, true)
+
+        // A reload fits the new value again and says so once.
+        try "{ maxRunningActions: 2 }".write(to: daemon.home.appendingPathComponent("config.json5"), atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try eventually("the reload is logged") { daemon.log.contains("reloaded ") }
+        XCTAssertTrue(daemon.log.contains("maxRunningActions 2 (1 at once: the open-file limit holds no more)"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("maxRunningActions is 2, but the open-file limit of \(limit) (ulimit -n) holds the descriptors of 1 "), daemon.log)
+    }
+
+    /// `size` connections, each of which the daemon accepts (a descriptor) before it refuses it
+    /// past its client limit; held by the caller for as long as they should weigh.
+    private func connectCrowd(_ daemon: DaemonProcess, size: Int) -> [UnixSocketClient] {
+        (0..<size).compactMap { _ in try? UnixSocketClient(path: daemon.socketPath) }
+    }
 }

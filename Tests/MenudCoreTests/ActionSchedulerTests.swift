@@ -51,6 +51,22 @@ final class ActionSchedulerTests: XCTestCase {
         XCTAssertEqual(try scheduler.finish(3), [5])
     }
 
+    func testTheRunningCapCanBeFittedWhileJobsRunAndWait() throws {
+        var scheduler = ActionScheduler<String, String>(limits: ActionSchedulerLimits(maxRunning: 2))
+        XCTAssertTrue(try scheduler.enqueue("a", paths: ["a"]))
+        XCTAssertTrue(try scheduler.enqueue("b", paths: ["b"]))
+        XCTAssertFalse(try scheduler.enqueue("c", paths: ["c"]))
+        XCTAssertFalse(try scheduler.enqueue("d", paths: ["d"]))
+        // Lowered: what runs goes on, nothing more starts until fewer than one run.
+        XCTAssertEqual(scheduler.setMaxRunning(1), [])
+        XCTAssertEqual(scheduler.limits.maxRunning, 1)
+        XCTAssertEqual(try scheduler.finish("a"), [], "b still runs, and one at a time is the cap now")
+        XCTAssertEqual(try scheduler.finish("b"), ["c"])
+        // Raised: a waiting job takes the new slot at once.
+        XCTAssertEqual(scheduler.setMaxRunning(3), ["d"])
+        XCTAssertEqual(scheduler.runningCount, 2)
+    }
+
     func testQueueLimitRefusesWithBusy() throws {
         var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 1, maxWaiting: 1))
         XCTAssertTrue(try scheduler.enqueue(1, paths: ["a"]))

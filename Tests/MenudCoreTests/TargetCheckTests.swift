@@ -101,6 +101,20 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(change(TargetCheck.check(shown(path), tracked: tracked(path), in: disk)), .unreachable)
     }
 
+    func testNoDescriptorFreeIsUnreachableForNowNotAChange() throws {
+        var disk = FakeFileSystem()
+        disk.entries[path] = .outOfDescriptors
+        let result = TargetCheck.check(shown(path), tracked: tracked(path), in: disk)
+        XCTAssertEqual(change(result), .unreachable)
+        guard case .failure(let failure) = result else { return XCTFail("passed") }
+        XCTAssertTrue(failure.sentence.contains("no file descriptor free"), failure.sentence)
+        XCTAssertTrue(failure.sentence.contains("try again"), failure.sentence)
+        XCTAssertFalse(failure.sentence.contains("replaced"), failure.sentence)
+        // A moment later the same look-up finds the file: it passes.
+        disk.put(path, node: 7, facts: facts)
+        XCTAssertNil(change(TargetCheck.check(shown(path), tracked: tracked(path), in: disk)))
+    }
+
     func testBytesNotTextDecideWhichFileIsMeant() throws {
         // "bad\xff.txt" and its twin "bad\u{FFFD}.txt" look the same as text.
         let bad = RelativePath(bytes: Array("bad".utf8) + [0xFF] + Array(".txt".utf8))
@@ -137,7 +151,7 @@ final class TargetCheckTests: XCTestCase {
         XCTAssertEqual(try TargetCheck.checkAll([shown(path), shown(other)], tracked: [tracked(path), tracked(other)], in: disk).get().count, 2)
     }
 
-    func testDirectoryActionsGetTheFilesAsTheyAreWhenTheyStart() {
+    func testDirectoryActionsGetTheFilesAsTheyAreWhenTheyStart() throws {
         let kept = RelativePath("a.txt")
         let rewritten = RelativePath("b.txt")
         let gone = RelativePath("c.txt")
@@ -146,12 +160,19 @@ final class TargetCheckTests: XCTestCase {
         disk.put(kept, node: 1, facts: facts)
         disk.put(rewritten, node: 2, facts: FileFacts(size: 99, mtimeMs: 5_000, inode: 2, ctimeMs: 5_000))
         disk.put(folder, .directory, node: 4, facts: facts)
-        let files = TargetCheck.currentFiles(
+        let files = try TargetCheck.currentFiles(
             [tracked(kept, state: .expired), tracked(rewritten, state: .expired), tracked(gone, state: .expired), tracked(folder, state: .expired)],
             in: disk)
         XCTAssertEqual(files.map(\.path), [kept, rewritten])
         XCTAssertEqual(files.map(\.state), [.expired, .pending], "a file written since the tracker looked is pending")
         XCTAssertEqual(files.map(\.node.inode), [1, 2])
+
+        // A name looked up without a descriptor free is not passed over as if it were gone.
+        disk.entries[gone] = .outOfDescriptors
+        XCTAssertThrowsError(try TargetCheck.currentFiles([tracked(kept), tracked(gone)], in: disk)) { error in
+            XCTAssertEqual((error as? TargetChange)?.kind, .unreachable)
+            XCTAssertEqual((error as? TargetChange)?.path, gone)
+        }
     }
 
     func testTheWatchedFolderMustBeTheOneTheMenuWasOpenedIn() {

@@ -58,6 +58,16 @@ final class ConfigAgreementTests: XCTestCase {
         XCTAssertThrowsError(try CommandActionSpec.parse(.object(["title": "Play", "argv": ["mpv", "{path}"], "match": .object(["count": "1+"])]), index: 0))
     }
 
+    func testACommandTimeoutPastItsCeilingSaysTheCeiling() throws {
+        let config = try parse(#"{ commands: [{ title: "Long", argv: ["true", "{path}"], timeout: "3650d" }] }"#)
+        XCTAssertThrowsError(try PluginSet.build(config: config, configPath: "/etc/menud.json5")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("commands[0].timeout"), message)
+            XCTAssertTrue(message.contains("between 1 ms and 24 h"), message)
+            XCTAssertFalse(message.contains("is not a duration"), message)
+        }
+    }
+
     private func checked(_ text: String) throws -> String? {
         let config = try parse(text)
         let host = try PluginSet.build(config: config, configPath: "/etc/menud.json5")

@@ -31,10 +31,10 @@ final class ConfigJSON5ParserTests: XCTestCase {
         XCTAssertThrowsError(try parse("{ a: 1,\n  b: }")) { error in
             let failure = error as! ConfigJSON5Parser.Failure
             XCTAssertTrue(failure.location.hasPrefix("line 2, column 6"), failure.location)
-            XCTAssertNil(failure.duplicateKeyPath)
+            XCTAssertNil(failure.keyPath)
         }
         XCTAssertThrowsError(try parse("{ a: { b: 1, 'b': 2 } }")) { error in
-            XCTAssertEqual((error as! ConfigJSON5Parser.Failure).duplicateKeyPath, "a.b")
+            XCTAssertEqual((error as! ConfigJSON5Parser.Failure).keyPath, "a.b")
         }
     }
 }

@@ -256,6 +256,22 @@ final class ConfigTests: XCTestCase {
         try assertRejected("", keyPath: nil, ["is not valid JSON5 at line 1, column 1: the file ends where a value should be"])
     }
 
+    func testANulInAStringIsRefusedWithItsKeyAndLine() throws {
+        let nul = "holds a NUL character"
+        for escape in [#"\u0000"#, #"\0"#, #"\x00"#, "\u{0}"] {
+            try assertRejected("{\n  commands: [\n    { title: \"a\(escape)b\", argv: [\"true\", \"{path}\"] },\n  ],\n}",
+                               keyPath: "commands[0].title", ["commands[0].title in ", "at line 3, column 14", nul, "not allowed"])
+        }
+        try assertRejected("{ commands: [{ title: \"a\", argv: [\"rm\", \"x\\u0000y\", \"{path}\"] }] }",
+                           keyPath: "commands[0].argv[1]", ["commands[0].argv[1] in ", "line 1, column 41", nul])
+        try assertRejected(#"{ root: "/tmp/a\u0000b" }"#, keyPath: "root", ["root in ", nul])
+        // In a key: the object that holds it is named.
+        try assertRejected(#"{ plugins: { "fi\u0000les": {} } }"#, keyPath: "plugins", ["plugins in ", nul])
+        XCTAssertThrowsError(try load(#"{ root: "/tmp/a\u0000b" }"#)) { error in
+            XCTAssertFalse("\(error)".contains("check the quotes"), "not a syntax problem: \(error)")
+        }
+    }
+
     func testTopLevelMustBeAnObject() throws {
         try assertRejected(#"["root"]"#, keyPath: nil, ["the top level in", "expected an object ({ ... }), found an array"])
     }

@@ -76,7 +76,28 @@ final class RPCServerConnectionTests: XCTestCase {
     func testTheDescriptorBudgetCapsConnections() throws {
         let harness = try ServerHarness()
         harness.server.descriptorBudget = DescriptorBudget(limit: 1000, openAtStart: 20)
-        harness.server.applyConnectionLimit()
+        harness.server.applyDescriptorBudget()
         XCTAssertEqual(harness.server.connectionLimit, 1000 - 20 - DescriptorBudget.reserve(maxRunningActions: harness.settings.maxRunningActions))
+    }
+
+    func testTheDescriptorBudgetFitsMaxRunningActionsAtStartAndOnReload() throws {
+        let harness = try ServerHarness { $0.maxRunningActions = 16 }
+        var fitted: [Int] = []
+        harness.server.onActionSlotsFitted = { fitted.append($0) }
+        harness.server.descriptorBudget = DescriptorBudget(limit: 64, openAtStart: 20)
+        harness.server.applyDescriptorBudget()
+        // 64 - 20 - 16 leaves 28; half of it holds one action of 8 descriptors.
+        XCTAssertEqual(harness.server.actionSlots, 1)
+        XCTAssertEqual(fitted, [1])
+        XCTAssertEqual(harness.server.connectionLimit, 64 - 20 - DescriptorBudget.reserve(maxRunningActions: 1),
+                       "the clients get what the fitted actions leave")
+        XCTAssertEqual(harness.server.loggedActionFit, [16, 1], "the lowering was said")
+
+        // A reload asking for what fits applies it, and no longer warns.
+        harness.server.descriptorBudget = DescriptorBudget(limit: 1024, openAtStart: 20)
+        try harness.reload { $0.maxRunningActions = 8 }
+        XCTAssertEqual(harness.server.actionSlots, 8)
+        XCTAssertEqual(fitted, [1, 8])
+        XCTAssertEqual(harness.server.loggedActionFit, [], "nothing lowered, nothing to say")
     }
 }

@@ -29,7 +29,7 @@ final class MenuHarness {
         host = PluginHost(configuration: configuration, log: server.log, loop: loop, scheduler: server.scheduler)
         try host.start()
         menus = try MenuService(configuration: configuration, log: server.log, clock: server.scheduler.clock, scheduler: server.scheduler,
-                                files: tracker, openRoot: { nil }, host: host, actions: actions, server: server.server)
+                                files: tracker, openRoot: { .failure(.gone) }, host: host, actions: actions, server: server.server)
         server.server.addListener(menus)
         server.server.addListener(host)
         let paths = RequestPaths(rootBytes: settings.rootBytes, rootSpellings: settings.rootSpellings, files: tracker)
