@@ -10,12 +10,12 @@ extension RunningAction {
         case .success(let outcome):
             var writer = JSONWriter(reservingCapacity: 256)
             writer.beginObject()
-            writer.key("ran"); writer.write(.bool(true))
-            writer.key("item"); writer.writeString(itemId)
-            writer.key("outcome")
+            writer.key(ascii: "ran"); writer.write(.bool(true))
+            writer.key(ascii: "item"); writer.writeString(itemId)
+            writer.key(ascii: "outcome")
             writer.beginObject()
-            if let message = outcome.message { writer.key("message"); writer.writeString(message) }
-            if let output = outcome.output { writer.key("output"); writer.writeString(output) }
+            if let message = outcome.message { writer.key(ascii: "message"); writer.writeString(message) }
+            if let output = outcome.output { writer.key(ascii: "output"); writer.writeString(output) }
             writer.endObject()
             writer.endObject()
             log.info("action for menu \(menu) done\(outcome.message.map { ": " + $0 } ?? "")")

@@ -65,7 +65,7 @@ final class StatusReporter: DaemonService {
             connections: Int64(connectionCount()),
             clock: files.currentClock,
             daemon: facts)
-        var writer = JSONWriter(reservingCapacity: 384)
+        var writer = JSONWriter(reservingCapacity: 1024)
         // The members that change only with a reload, encoded once.
         result.write(to: &writer, daemonMembers: constants)
         return writer.bytes

@@ -8,6 +8,7 @@ protocol TrackedFiles: AnyObject {
     var count: Int { get }
     var counts: ReadinessCounts { get }
     var currentClock: String { get }
+    func contains(_ path: RelativePath) -> Bool
     func snapshot(of path: RelativePath) -> FileSnapshot?
     func view(of path: RelativePath) -> FileView?
     func facts(of path: RelativePath) -> FileFacts?
