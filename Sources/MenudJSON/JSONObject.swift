@@ -65,6 +65,12 @@ public struct JSONObject: Sendable {
     /// The keys in order.
     public var keys: [String] { entries.map(\.key) }
 
+    /// The first key (in order) that is not one of `allowed`, or nil; builds no array of keys.
+    public func firstKey(notIn allowed: [String]) -> String? {
+        for member in entries where !allowed.contains(member.key) { return member.key }
+        return nil
+    }
+
     /// The values in key order.
     public var values: [JSONValue] { entries.map(\.value) }
 

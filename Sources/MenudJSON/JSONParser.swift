@@ -17,6 +17,12 @@ public enum JSONParser {
         return try cursor.parseDocument()
     }
 
+    /// The same, returning the strings of `known` as they are given (see ``JSONStringTable``).
+    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth, known: JSONStringTable) throws(JSONParseError) -> JSONValue {
+        var cursor = JSONParserCursor(bytes: bytes, maxDepth: maxDepth, known: known)
+        return try cursor.parseDocument()
+    }
+
     /// The same, with the depth up to which containers are parsed recursively set explicitly
     /// (tests use 0 to run everything through the iterative path).
     static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int, recursionLimit: Int) throws(JSONParseError) -> JSONValue {

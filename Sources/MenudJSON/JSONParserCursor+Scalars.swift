@@ -107,9 +107,10 @@ extension JSONParserCursor {
             position = index
             guard index < end else { break }
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: bytes[contentStart..<position], as: UTF8.self)
+                let content = bytes[contentStart..<position]
                 position += 1
-                return string
+                if let known, let string = known.string(for: content) { return string }
+                return String(decoding: content, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacter(byte) }

@@ -12,12 +12,15 @@ struct JSONParserCursor {
     let maxDepth: Int
     let recursionLimit: Int
     var position: Int
+    /// Strings returned as they are when the input spells them without escapes.
+    let known: JSONStringTable?
 
     /// Containers nested deeper than this are parsed iteratively.
     static let defaultRecursionLimit = 48
 
-    init(bytes: ArraySlice<UInt8>, maxDepth: Int, recursionLimit: Int = defaultRecursionLimit) {
+    init(bytes: ArraySlice<UInt8>, maxDepth: Int, recursionLimit: Int = defaultRecursionLimit, known: JSONStringTable? = nil) {
         self.bytes = bytes
+        self.known = known
         self.start = bytes.startIndex
         self.end = bytes.endIndex
         self.maxDepth = max(0, maxDepth)

@@ -81,6 +81,33 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// A member name written in the source (`writer.key(ascii: "size")`): ASCII with nothing
+    /// to escape, so it is copied as it is, without the per-byte checks of `key(_:)` (a
+    /// `daemon.status` answer writes twenty of them). Debug builds check the name.
+    @inlinable
+    public mutating func key(ascii name: StaticString) {
+        assert(Self.needsNoEscaping(name), "key(ascii:) takes plain ASCII names only")
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// One complete JSON value written in the source (`"2.0"`), as the next value, unchecked.
+    @inlinable
+    public mutating func writeRaw(ascii json: StaticString) {
+        separate()
+        json.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        needsComma = true
+    }
+
+    @usableFromInline
+    static func needsNoEscaping(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { source in source.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C } }
+    }
+
     /// A member name given as its quoted bytes with the colon (`"size":`), copied
     /// without escaping checks.
     @inlinable
@@ -157,6 +184,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends already-serialized JSON (one complete value) as the next value, unchecked.
+    @inlinable
     public mutating func writeRaw(_ json: some Collection<UInt8>) {
         separate()
         bytes.append(contentsOf: json)
@@ -165,6 +193,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends already-serialized members (`"a":1,"b":2`, no braces) inside the current
     /// object, unchecked.
+    @inlinable
     public mutating func writeRawMembers(_ members: some Collection<UInt8>) {
         guard !members.isEmpty else { return }
         if needsComma { bytes.append(UInt8(ascii: ",")) }

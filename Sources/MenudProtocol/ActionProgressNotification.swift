@@ -26,9 +26,9 @@ public struct ActionProgressNotification: RPCNotification, RPCNotificationWritin
 
     public func writeParams(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("menu"); writer.writeString(menu)
-        writer.key("fraction"); writer.writeDouble(fraction)
-        if let message { writer.key("message"); writer.writeString(message) }
+        writer.key(ascii: "menu"); writer.writeString(menu)
+        writer.key(ascii: "fraction"); writer.writeDouble(fraction)
+        if let message { writer.key(ascii: "message"); writer.writeString(message) }
         writer.endObject()
     }
 }

@@ -24,12 +24,12 @@ public struct FilesRemovedNotification: RPCNotification, RPCNotificationWriting,
 
     public func writeParams(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("paths")
+        writer.key(ascii: "paths")
         writer.beginArray()
         for path in paths { writer.writeString(path.displayString) }
         writer.endArray()
         if paths.contains(where: { !$0.isValidUTF8 }) {
-            writer.key("pathsBase64")
+            writer.key(ascii: "pathsBase64")
             writer.beginArray()
             for path in paths { if path.isValidUTF8 { writer.write(.null) } else { writer.writeString(path.base64) } }
             writer.endArray()

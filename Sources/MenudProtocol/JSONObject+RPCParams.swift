@@ -109,7 +109,9 @@ extension JSONObject {
     /// Throws for the first key not in `allowed`, so that a misspelt parameter is not silently
     /// ignored.
     public func rejectUnknownKeys(allowed: [String], within parent: String? = nil) throws(RPCError) {
-        for key in keys where !allowed.contains(key) {
+        // Asked for every request: no array of the keys is built for it.
+        if isEmpty { return }
+        if let key = firstKey(notIn: allowed) {
             let param = name(key, within: parent)
             let expected = allowed.isEmpty ? "takes no parameters" : "takes only \(allowed.map { RPCError.quote($0) }.joined(separator: ", "))"
             throw RPCError.invalidParams(param: param,

@@ -18,8 +18,8 @@ public struct MenuColoredText: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("text"); writer.writeString(text)
-        if let color { writer.key("color"); writer.writeString(color) }
+        writer.key(ascii: "text"); writer.writeString(text)
+        if let color { writer.key(ascii: "color"); writer.writeString(color) }
         writer.endObject()
     }
 }

@@ -34,9 +34,9 @@ public struct MenuDismissedResult: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("ran"); writer.writeBool(ran)
-        if let item { writer.key("item"); writer.writeString(item) }
-        if let outcome { writer.key("outcome"); outcome.write(to: &writer) }
+        writer.key(ascii: "ran"); writer.writeBool(ran)
+        if let item { writer.key(ascii: "item"); writer.writeString(item) }
+        if let outcome { writer.key(ascii: "outcome"); outcome.write(to: &writer) }
         writer.endObject()
     }
 

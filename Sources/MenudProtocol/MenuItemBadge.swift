@@ -26,8 +26,8 @@ public struct MenuItemBadge: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("kind"); writer.writeString(kind)
-        if let color { writer.key("color"); writer.writeString(color) }
+        writer.key(ascii: "kind"); writer.writeString(kind)
+        if let color { writer.key(ascii: "color"); writer.writeString(color) }
         writer.endObject()
     }
 }

@@ -19,8 +19,8 @@ public struct MenuItemInput: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("prompt"); writer.writeString(prompt)
-        if let defaultValue { writer.key("default"); writer.writeString(defaultValue) }
+        writer.key(ascii: "prompt"); writer.writeString(prompt)
+        if let defaultValue { writer.key(ascii: "default"); writer.writeString(defaultValue) }
         writer.endObject()
     }
 }

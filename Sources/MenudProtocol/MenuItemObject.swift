@@ -45,26 +45,26 @@ public struct MenuItemObject: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.writeString(id)
-        writer.key("title"); writer.writeString(title)
-        if let badge { writer.key("badge"); badge.write(to: &writer) }
-        if let status { writer.key("status"); status.write(to: &writer) }
-        if let detail { writer.key("detail"); detail.write(to: &writer) }
-        if let subtitle { writer.key("subtitle"); writer.writeString(subtitle) }
-        if let icon { writer.key("icon"); writer.writeString(icon) }
-        if let key { writer.key("key"); writer.writeString(key) }
-        if destructive { writer.key("destructive"); writer.write(.bool(true)) }
-        if disabled { writer.key("disabled"); writer.write(.bool(true)) }
-        if let input { writer.key("input"); input.write(to: &writer) }
+        writer.key(ascii: "id"); writer.writeString(id)
+        writer.key(ascii: "title"); writer.writeString(title)
+        if let badge { writer.key(ascii: "badge"); badge.write(to: &writer) }
+        if let status { writer.key(ascii: "status"); status.write(to: &writer) }
+        if let detail { writer.key(ascii: "detail"); detail.write(to: &writer) }
+        if let subtitle { writer.key(ascii: "subtitle"); writer.writeString(subtitle) }
+        if let icon { writer.key(ascii: "icon"); writer.writeString(icon) }
+        if let key { writer.key(ascii: "key"); writer.writeString(key) }
+        if destructive { writer.key(ascii: "destructive"); writer.write(.bool(true)) }
+        if disabled { writer.key(ascii: "disabled"); writer.write(.bool(true)) }
+        if let input { writer.key(ascii: "input"); input.write(to: &writer) }
         if !children.isEmpty {
-            writer.key("children")
+            writer.key(ascii: "children")
             writer.beginArray()
             for child in children { child.write(to: &writer) }
             writer.endArray()
         }
-        if inline { writer.key("inline"); writer.write(.bool(true)) }
-        writer.key("accessibilityLabel"); writer.writeString(accessibilityLabel)
-        if let plugin { writer.key("plugin"); writer.writeString(plugin) }
+        if inline { writer.key(ascii: "inline"); writer.write(.bool(true)) }
+        writer.key(ascii: "accessibilityLabel"); writer.writeString(accessibilityLabel)
+        if let plugin { writer.key(ascii: "plugin"); writer.writeString(plugin) }
         writer.endObject()
     }
 }

@@ -39,13 +39,13 @@ public struct MenuObject: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.writeString(id)
-        writer.key("title"); writer.writeString(title)
-        writer.key("items")
+        writer.key(ascii: "id"); writer.writeString(id)
+        writer.key(ascii: "title"); writer.writeString(title)
+        writer.key(ascii: "items")
         writer.beginArray()
         for item in items { item.write(to: &writer) }
         writer.endArray()
-        writer.key("expiresAtMs"); writer.writeInt(expiresAtMs)
+        writer.key(ascii: "expiresAtMs"); writer.writeInt(expiresAtMs)
         writer.endObject()
     }
 }

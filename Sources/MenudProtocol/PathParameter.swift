@@ -52,6 +52,8 @@ public struct PathParameter: Sendable, Equatable {
     /// The path relative to the root. `rootSpellings` are the root's absolute spellings a client
     /// may use (as configured, and through a link to it).
     public func relative(rootSpellings: [[UInt8]]) throws(RPCError) -> RelativePath {
+        // Most paths are already in that form (`videos/intro.mp4`): taken as they are.
+        if Self.isNormalRelative(raw) { return RelativePath(bytes: raw) }
         var bytes = raw[...]
         if bytes.first == Self.slash {
             guard let root = rootSpellings.first(where: { bytes.starts(with: $0) && (bytes.count == $0.count || bytes[bytes.startIndex + $0.count] == Self.slash) }) else {
@@ -79,6 +81,24 @@ public struct PathParameter: Sendable, Equatable {
         } else {
             object[key + "Base64"] = .string(Base64.encode(raw))
         }
+    }
+
+    /// True when `raw` is a relative path the rules of `relative(rootSpellings:)` leave as it
+    /// is: not empty, no leading `/`, and no empty, `.` or `..` component.
+    static func isNormalRelative(_ raw: [UInt8]) -> Bool {
+        var length = 0  // of the current component
+        var dots = 0  // dots in it
+        for byte in raw {
+            if byte == slash {
+                if length == 0 || (length == dots && dots <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == dot { dots += 1 }
+            }
+        }
+        return length > 0 && !(length == dots && dots <= 2)
     }
 
     private static let slash = UInt8(ascii: "/")

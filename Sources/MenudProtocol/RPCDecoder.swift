@@ -28,7 +28,7 @@ public enum RPCDecoder {
     public static func decode(line: ArraySlice<UInt8>, maxDepth: Int, maxBatchItems: Int) -> RPCIncoming {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(line, maxDepth: maxDepth)
+            value = try JSONParser.parse(line, maxDepth: maxDepth, known: knownStrings)
         } catch {
             return .parseError(.parseError(error))
         }
@@ -44,6 +44,16 @@ public enum RPCDecoder {
         }
         return .batch(elements.map(decodeItem))
     }
+
+    /// The member names and values nearly every request spells: taken as they are instead of
+    /// being made again from its bytes for every request.
+    static let knownStrings = JSONStringTable([
+        "jsonrpc", "2.0", "id", "method", "params",
+        DaemonStatus.name, FilesGet.name, FilesList.name, MenuOpen.name, MenuCancel.name,
+        MenuSelect.name, MenuDismissed.name, Subscribe.name, Unsubscribe.name,
+        "path", "pathBase64", "paths", "target", "layout", "menu", "item", "input", "events",
+        "state", "glob", "offset", "limit", "since", "fields",
+    ])
 
     public static func decode(line: [UInt8]) -> RPCIncoming {
         decode(line: line[...])

@@ -22,10 +22,9 @@ public enum RPCEncoder {
     public static func result(id: RPCId, into buffer: inout [UInt8], newline: Bool = true, body: (inout JSONWriter) -> Void) {
         encode(into: &buffer, newline: newline) { writer in
             writer.beginObject()
-            writer.field("jsonrpc", "2.0")
-            writer.key("id")
-            writer.write(id.jsonValue)
-            writer.key("result")
+            writer.key(encoded: versionAndIdKey)
+            id.write(to: &writer)
+            writer.key(encoded: resultKey)
             body(&writer)
             writer.endObject()
         }
@@ -68,7 +67,7 @@ public enum RPCEncoder {
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             writer.field("method", method)
-            writer.key("params")
+            writer.key(ascii: "params")
             body(&writer)
             writer.endObject()
         }
@@ -93,7 +92,7 @@ public enum RPCEncoder {
             writer.beginObject()
             writer.field("jsonrpc", "2.0")
             if let id {
-                writer.key("id")
+                writer.key(ascii: "id")
                 writer.write(id.jsonValue)
             }
             writer.field("method", method)
@@ -131,6 +130,10 @@ public enum RPCEncoder {
         buffer.append(UInt8(ascii: "]"))
         if newline { buffer.append(0x0A) }
     }
+
+    /// `"jsonrpc":"2.0","id":` and `"result":`, encoded once (every answer starts with them).
+    private static let versionAndIdKey: [UInt8] = Array(#""jsonrpc":"2.0","id":"#.utf8)
+    private static let resultKey: [UInt8] = Array(#""result":"#.utf8)
 
     /// Runs `body` with a writer that appends to `buffer`, then ends the line when `newline`. The
     /// buffer is moved into the writer and back, so nothing is copied.

@@ -39,9 +39,12 @@ public struct RPCError: Error, Sendable, Equatable {
     /// Writes the error object with `writer`, without building a `JSONValue`.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("code", code)
-        writer.field("message", message)
-        if let data { writer.field("data", data) }
+        writer.key(ascii: "code"); writer.writeInt(code)
+        writer.key(ascii: "message"); writer.writeString(message)
+        if let data {
+            writer.key(ascii: "data")
+            writer.write(data)
+        }
         writer.endObject()
     }
 }

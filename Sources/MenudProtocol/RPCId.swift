@@ -16,6 +16,15 @@ public enum RPCId: Sendable, Hashable {
         }
     }
 
+    /// Writes the id as the next value (without building its `jsonValue`).
+    public func write(to writer: inout JSONWriter) {
+        switch self {
+        case .int(let number): writer.writeInt(number)
+        case .string(let string): writer.writeString(string)
+        case .null: writer.writeNull()
+        }
+    }
+
     /// Reads an id from a response or request member: an integer (or an integral number within
     /// `Int64`), a string, or null. Returns nil for anything else.
     public init?(json: JSONValue) {

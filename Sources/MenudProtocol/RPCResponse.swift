@@ -22,14 +22,15 @@ public enum RPCResponse: Sendable, Equatable {
     /// Writes the response object (without a newline) as the next value of `writer`.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("jsonrpc", "2.0")
-        writer.key("id")
-        writer.write(id.jsonValue)
+        writer.key(ascii: "jsonrpc"); writer.writeRaw(ascii: #""2.0""#)
+        writer.key(ascii: "id")
+        id.write(to: &writer)
         switch self {
         case .result(_, let value):
-            writer.field("result", value)
+            writer.key(ascii: "result")
+            writer.write(value)
         case .error(_, let error):
-            writer.key("error")
+            writer.key(ascii: "error")
             error.write(to: &writer)
         }
         writer.endObject()

@@ -77,22 +77,22 @@ public struct StatusDaemonFacts: Sendable, Equatable {
     public var encodedMembers: [UInt8] {
         var writer = JSONWriter(reservingCapacity: 384)
         writer.beginObject()
-        writer.key("version"); writer.writeString(version)
-        writer.key("root"); writer.writeString(root)
-        writer.key("settleMs"); writer.writeInt(settleMs)
-        writer.key("expireAfterMs")
+        writer.key(ascii: "version"); writer.writeString(version)
+        writer.key(ascii: "root"); writer.writeString(root)
+        writer.key(ascii: "settleMs"); writer.writeInt(settleMs)
+        writer.key(ascii: "expireAfterMs")
         if let expireAfterMs { writer.writeInt(expireAfterMs) } else { writer.writeNull() }
-        writer.key("plugins")
+        writer.key(ascii: "plugins")
         writer.beginArray()
         for plugin in plugins { plugin.write(to: &writer) }
         writer.endArray()
-        writer.key("refusedPlugins")
+        writer.key(ascii: "refusedPlugins")
         writer.beginArray()
         for refused in refusedPlugins { refused.write(to: &writer) }
         writer.endArray()
-        writer.key("socket"); writer.writeString(socket)
-        writer.key("pid"); writer.writeInt(pid)
-        writer.key("web")
+        writer.key(ascii: "socket"); writer.writeString(socket)
+        writer.key(ascii: "pid"); writer.writeInt(pid)
+        writer.key(ascii: "web")
         if let web { web.write(to: &writer) } else { writer.writeNull() }
         writer.endObject()
         return Array(writer.bytes.dropFirst().dropLast())

@@ -24,10 +24,16 @@ public struct StatusFileCounts: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("total"); writer.writeInt(total)
-        writer.key("pending"); writer.writeInt(pending)
-        writer.key("ready"); writer.writeInt(ready)
-        writer.key("expired"); writer.writeInt(expired)
+        writer.key(encoded: Self.key_total); writer.writeInt(total)
+        writer.key(encoded: Self.key_pending); writer.writeInt(pending)
+        writer.key(encoded: Self.key_ready); writer.writeInt(ready)
+        writer.key(encoded: Self.key_expired); writer.writeInt(expired)
         writer.endObject()
     }
+
+    // Member names, encoded once: `daemon.status` is asked for often (a poll every few ms).
+    static let key_total: [UInt8] = Array(#""total":"#.utf8)
+    static let key_pending: [UInt8] = Array(#""pending":"#.utf8)
+    static let key_ready: [UInt8] = Array(#""ready":"#.utf8)
+    static let key_expired: [UInt8] = Array(#""expired":"#.utf8)
 }

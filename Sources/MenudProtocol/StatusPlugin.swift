@@ -31,12 +31,12 @@ public struct StatusPlugin: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("name"); writer.writeString(name)
-        writer.key("version"); writer.writeString(version)
-        writer.key("actions"); writer.writeInt(actions)
-        writer.key("builtIn"); writer.writeBool(file == nil)
-        if let file { writer.key("file"); writer.writeString(file) }
-        if let notice { writer.key("notice"); writer.writeString(notice) }
+        writer.key(ascii: "name"); writer.writeString(name)
+        writer.key(ascii: "version"); writer.writeString(version)
+        writer.key(ascii: "actions"); writer.writeInt(actions)
+        writer.key(ascii: "builtIn"); writer.writeBool(file == nil)
+        if let file { writer.key(ascii: "file"); writer.writeString(file) }
+        if let notice { writer.key(ascii: "notice"); writer.writeString(notice) }
         writer.endObject()
     }
 }

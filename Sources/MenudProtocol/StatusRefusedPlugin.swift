@@ -18,8 +18,8 @@ public struct StatusRefusedPlugin: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("file"); writer.writeString(file)
-        writer.key("reason"); writer.writeString(reason)
+        writer.key(ascii: "file"); writer.writeString(file)
+        writer.key(ascii: "reason"); writer.writeString(reason)
         writer.endObject()
     }
 }

@@ -61,17 +61,28 @@ public struct StatusResult: Sendable, Equatable {
     /// ``daemon`` when the caller keeps it encoded (it changes only with a reload).
     public func write(to writer: inout JSONWriter, daemonMembers: [UInt8]? = nil) {
         writer.beginObject()
-        writer.key("uptimeMs"); writer.writeInt(uptimeMs)
-        writer.key("files"); files.write(to: &writer)
-        writer.key("crawling"); writer.writeBool(crawling)
-        writer.key("watchedDirectories"); writer.writeInt(watchedDirectories)
-        writer.key("unwatchedDirectories"); writer.writeInt(unwatchedDirectories)
-        writer.key("watchLimit")
+        writer.key(encoded: Self.key_uptimeMs); writer.writeInt(uptimeMs)
+        writer.key(encoded: Self.key_files); files.write(to: &writer)
+        writer.key(encoded: Self.key_crawling); writer.writeBool(crawling)
+        writer.key(encoded: Self.key_watchedDirectories); writer.writeInt(watchedDirectories)
+        writer.key(encoded: Self.key_unwatchedDirectories); writer.writeInt(unwatchedDirectories)
+        writer.key(encoded: Self.key_watchLimit)
         if let watchLimit { writer.writeInt(watchLimit) } else { writer.writeNull() }
-        writer.key("rescanIntervalMs"); writer.writeInt(rescanIntervalMs)
-        writer.key("connections"); writer.writeInt(connections)
-        writer.key("clock"); writer.writeString(clock)
+        writer.key(encoded: Self.key_rescanIntervalMs); writer.writeInt(rescanIntervalMs)
+        writer.key(encoded: Self.key_connections); writer.writeInt(connections)
+        writer.key(encoded: Self.key_clock); writer.writeString(clock)
         writer.writeRawMembers(daemonMembers ?? daemon.encodedMembers)
         writer.endObject()
     }
+
+    // Member names, encoded once: `daemon.status` is asked for often (a poll every few ms).
+    static let key_uptimeMs: [UInt8] = Array(#""uptimeMs":"#.utf8)
+    static let key_files: [UInt8] = Array(#""files":"#.utf8)
+    static let key_crawling: [UInt8] = Array(#""crawling":"#.utf8)
+    static let key_watchedDirectories: [UInt8] = Array(#""watchedDirectories":"#.utf8)
+    static let key_unwatchedDirectories: [UInt8] = Array(#""unwatchedDirectories":"#.utf8)
+    static let key_watchLimit: [UInt8] = Array(#""watchLimit":"#.utf8)
+    static let key_rescanIntervalMs: [UInt8] = Array(#""rescanIntervalMs":"#.utf8)
+    static let key_connections: [UInt8] = Array(#""connections":"#.utf8)
+    static let key_clock: [UInt8] = Array(#""clock":"#.utf8)
 }

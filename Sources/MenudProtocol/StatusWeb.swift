@@ -22,9 +22,9 @@ public struct StatusWeb: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("listen"); writer.writeString(listen)
-        writer.key("url"); writer.writeString(url)
-        writer.key("tokenFile"); writer.writeString(tokenFile)
+        writer.key(ascii: "listen"); writer.writeString(listen)
+        writer.key(ascii: "url"); writer.writeString(url)
+        writer.key(ascii: "tokenFile"); writer.writeString(tokenFile)
         writer.endObject()
     }
 }

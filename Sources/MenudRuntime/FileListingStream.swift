@@ -24,7 +24,7 @@ final class FileListingStream: ReplyStream {
         let perFile = fields == .all ? 230 : 16 + 40 * fields.rawValue.nonzeroBitCount
         writer = JSONWriter(reservingCapacity: 64 + FileListingStream.filesPerPiece * perFile)
         writer.beginObject()
-        writer.key("files")
+        writer.key(ascii: "files")
         writer.beginArray()
     }
 
@@ -48,16 +48,16 @@ final class FileListingStream: ReplyStream {
     /// What follows the files: `total`, `clock`, and `removed` and `fresh` when they apply.
     static func writeEnd(_ summary: FileListSummary, to writer: inout JSONWriter) {
         writer.endArray()
-        writer.key("total"); writer.writeInt(Int64(summary.total))
-        writer.key("clock"); writer.writeString(summary.clock)
+        writer.key(ascii: "total"); writer.writeInt(Int64(summary.total))
+        writer.key(ascii: "clock"); writer.writeString(summary.clock)
         if let removed = summary.removed {
-            writer.key("removed")
+            writer.key(ascii: "removed")
             writer.beginArray()
             for path in removed { writer.writeString(path.displayString) }
             writer.endArray()
         }
         if summary.fresh {
-            writer.key("fresh"); writer.write(.bool(true))
+            writer.key(ascii: "fresh"); writer.write(.bool(true))
         }
         writer.endObject()
     }

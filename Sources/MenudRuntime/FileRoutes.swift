@@ -6,6 +6,7 @@ import MenudProtocol
 struct FileRoutes {
     let files: any TrackedFiles
     let paths: RequestPaths
+    let getWriter = FileGetWriter()
 
     func register(on router: RPCRouter) {
         router.on(FilesList.self) { params, _ in try listFiles(params) }
@@ -37,9 +38,6 @@ struct FileRoutes {
         guard let view = files.view(of: path) else {
             throw .notFound(path: path.displayString)
         }
-        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId)
-        var writer = JSONWriter(reservingCapacity: 300)
-        fileWriter.write(view, to: &writer)
-        return .encoded(writer.bytes)
+        return .encoded(getWriter.answer(view, files: files))
     }
 }

@@ -89,7 +89,7 @@ extension MenuService {
     private func encode(_ menu: AssembledMenu, session: MenuSession, title: String, layout: JSONObject?) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 512 + menu.items.count * 200)
         writer.beginObject()
-        writer.key("menu")
+        writer.key(ascii: "menu")
         MenuObject(id: session.id.rawValue, title: title, items: menu.items.map(\.itemObject),
                    expiresAtMs: session.expiresAtMs).write(to: &writer)
         if let layout {
@@ -97,7 +97,7 @@ extension MenuService {
                 let request = try MenuLayoutRequest(json: layout)
                 let rows = LayoutRow.rows(from: menu.items.map(\.layoutItem))
                 let result = try MenuLayoutCalculator.layout(rows: rows, for: request)
-                writer.key("layout")
+                writer.key(ascii: "layout")
                 result.write(to: &writer)
             } catch {
                 // Checked before the build; a failure here would be a bug in the layout rules.

@@ -129,7 +129,7 @@ final class NotifierService: DaemonService, FileChangeListener {
             message.reserveCapacity(256 * (end - start) + 96)
             RPCEncoder.notification(method: FilesChangedNotification.method, into: &message, newline: false) { writer in
                 writer.beginObject()
-                writer.key("files")
+                writer.key(ascii: "files")
                 writer.beginArray()
                 for view in views[start..<end] { fileWriter.write(view, to: &writer) }
                 writer.endArray()

@@ -72,7 +72,9 @@ extension RPCServer {
         guard !client.isClosed else { return 0 }
         var response: [UInt8]?
         if let id = target.id {
-            var bytes: [UInt8] = []
+            var bytes = replyBuffer
+            replyBuffer = []
+            bytes.removeAll(keepingCapacity: true)
             switch result {
             case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
             case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
@@ -90,6 +92,8 @@ extension RPCServer {
         guard let message = response else { return 0 }
         let count = message.count + 1
         write(message, to: client)
+        // Kept for the next answer unless it is large (a listing answered whole).
+        if message.capacity <= 1 << 16 { replyBuffer = message }
         return count
     }
 

@@ -36,6 +36,10 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     let scheduler: any LoopScheduler
     var streamTimer: (any ScheduledTimer)?
     var streamingClients: [ClientConnection] = []
+    /// The buffer answers are encoded into, kept from one answer to the next so that an answer
+    /// costs no allocation (a transport copies what it is given; one that keeps the array makes
+    /// the next answer take a fresh buffer, by copy on write).
+    var replyBuffer: [UInt8] = []
     /// The wait before the next look while no streaming client could take a piece.
     var streamPollMs = RPCServer.streamPollMs
 

@@ -16,7 +16,7 @@ struct RequestPaths {
     /// that an untracked one is not a symlink that leads out of the root.
     func resolve(_ parameter: PathParameter) throws(RPCError) -> RelativePath {
         let path = try parameter.relative(rootSpellings: rootSpellings)
-        if files.snapshot(of: path) == nil, !path.bytes.isEmpty {
+        if !path.bytes.isEmpty, !files.contains(path) {
             // Not tracked: tell a symlink that leads out apart from a plain miss.
             if case .success(let resolved) = NativePath.resolve(absolutePath(path)) {
                 let root = rootBytes

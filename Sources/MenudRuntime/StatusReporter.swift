@@ -22,6 +22,13 @@ final class StatusReporter: DaemonService {
     /// no braces); empty until first asked for after a (re)load.
     private var facts = StatusDaemonFacts(version: "", root: "", settleMs: 0, expireAfterMs: nil, plugins: [], socket: "", pid: 0)
     private var constants: [UInt8] = []
+    /// The last answer but its uptime: the figures it was written from and its bytes after
+    /// `{"uptimeMs":0`. Between two polls nothing else changes, as a rule, so an answer is then
+    /// the uptime and these bytes (no result built, copied and written for it).
+    private var lastFigures = InlineArray<11, Int64>(repeating: 0)
+    private var lastTail: [UInt8] = []
+    /// The clock's text for the change counter it was made at.
+    private var clockText: (counter: UInt64, text: String)?
 
     init(files: any TrackedFiles, tree: any TreeStatus, clock: any Clock, configuration: DaemonConfiguration,
          connectionCount: @escaping () -> Int, address: @escaping () -> String, webAddress: @escaping () -> (listen: String, tokenFile: String)? = { nil }) {
@@ -44,6 +51,7 @@ final class StatusReporter: DaemonService {
         plugins = configuration.plugins
         modules = configuration.modules
         constants = []
+        lastTail = []
     }
 
     func shutdown(graceMs: UInt64, done: @escaping () -> Void) { done() }
@@ -54,8 +62,58 @@ final class StatusReporter: DaemonService {
             constants = facts.encodedMembers
         }
         let counts = files.counts
+        let counter = files.changeCounter
+        let uptimeMs = clock.nowMs() - startedAtMs
+        var figures = InlineArray<11, Int64>(repeating: 0)
+        figures[0] = Int64(counts.total)
+        figures[1] = Int64(counts.pending)
+        figures[2] = Int64(counts.ready)
+        figures[3] = Int64(counts.expired)
+        figures[4] = !tree.initialCrawlFinished || tree.isCrawling ? 1 : 0
+        figures[5] = Int64(tree.watchedDirectoryCount)
+        figures[6] = Int64(tree.unwatchedDirectoryCount)
+        figures[7] = tree.watchLimit.map { Int64($0) } ?? -1
+        figures[8] = settings.rescanIntervalMs
+        figures[9] = Int64(connectionCount())
+        figures[10] = Int64(bitPattern: counter)
+        if lastTail.isEmpty || !Self.same(figures, lastFigures) {
+            guard let tail = tail(counts: counts, counter: counter) else {
+                lastTail = []
+                return whole(uptimeMs: uptimeMs, counts: counts, counter: counter)
+            }
+            lastTail = tail
+            lastFigures = figures
+        }
+        var writer = JSONWriter(appendingTo: StatusReporter.uptimeKey)
+        writer.bytes.reserveCapacity(StatusReporter.uptimeKey.count + 20 + lastTail.count)
+        writer.writeInt(uptimeMs)
+        writer.bytes.append(contentsOf: lastTail)
+        return writer.bytes
+    }
+
+    /// The answer's bytes after `{"uptimeMs":0`; nil if it does not start so.
+    private func tail(counts: ReadinessCounts, counter: UInt64) -> [UInt8]? {
+        let bytes = whole(uptimeMs: 0, counts: counts, counter: counter)
+        guard bytes.starts(with: StatusReporter.zeroUptime) else { return nil }
+        return Array(bytes.dropFirst(StatusReporter.zeroUptime.count))
+    }
+
+    private static func same(_ one: InlineArray<11, Int64>, _ other: InlineArray<11, Int64>) -> Bool {
+        for index in one.indices where one[index] != other[index] { return false }
+        return true
+    }
+
+    /// The whole answer, written from a ``StatusResult``.
+    private func whole(uptimeMs: Int64, counts: ReadinessCounts, counter: UInt64) -> [UInt8] {
+        let clockNow: String
+        if let known = clockText, known.counter == counter {
+            clockNow = known.text
+        } else {
+            clockNow = files.currentClock
+            clockText = (counter, clockNow)
+        }
         let result = StatusResult(
-            uptimeMs: clock.nowMs() - startedAtMs,
+            uptimeMs: uptimeMs,
             files: StatusFileCounts(total: Int64(counts.total), pending: Int64(counts.pending),
                                     ready: Int64(counts.ready), expired: Int64(counts.expired)),
             crawling: !tree.initialCrawlFinished || tree.isCrawling,
@@ -63,13 +121,17 @@ final class StatusReporter: DaemonService {
             unwatchedDirectories: Int64(tree.unwatchedDirectoryCount),
             watchLimit: tree.watchLimit.map { Int64($0) }, rescanIntervalMs: settings.rescanIntervalMs,
             connections: Int64(connectionCount()),
-            clock: files.currentClock,
+            clock: clockNow,
             daemon: facts)
-        var writer = JSONWriter(reservingCapacity: 384)
+        var writer = JSONWriter(reservingCapacity: 1024)
         // The members that change only with a reload, encoded once.
         result.write(to: &writer, daemonMembers: constants)
         return writer.bytes
     }
+
+    /// How every answer starts when written with an uptime of 0, and its uptime member's name.
+    private static let zeroUptime: [UInt8] = Array(#"{"uptimeMs":0"#.utf8)
+    private static let uptimeKey: [UInt8] = Array(#"{"uptimeMs":"#.utf8)
 
     private func daemonFacts() -> StatusDaemonFacts {
         var facts = StatusDaemonFacts(

@@ -18,9 +18,9 @@ final class StreamedReply {
         var writer = JSONWriter(reservingCapacity: 64)
         writer.beginObject()
         writer.field("jsonrpc", "2.0")
-        writer.key("id")
+        writer.key(ascii: "id")
         writer.write(id.jsonValue)
-        writer.key("result")
+        writer.key(ascii: "result")
         writer.writeRaw(first)
         opening = writer.bytes
     }

@@ -8,6 +8,9 @@ protocol TrackedFiles: AnyObject {
     var count: Int { get }
     var counts: ReadinessCounts { get }
     var currentClock: String { get }
+    /// What `currentClock` counts: it changes whenever the clock does.
+    var changeCounter: UInt64 { get }
+    func contains(_ path: RelativePath) -> Bool
     func snapshot(of path: RelativePath) -> FileSnapshot?
     func view(of path: RelativePath) -> FileView?
     func facts(of path: RelativePath) -> FileFacts?

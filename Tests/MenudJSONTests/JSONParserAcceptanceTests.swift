@@ -11,6 +11,19 @@ import Testing
         ])
     }
 
+    @Test func knownStringsComeBackTheSameAsMadeOnes() throws {
+        let known = JSONStringTable(["id", "method", "2.0", "files.get", "é"])
+        let inputs = [#"{"id":1,"method":"files.get","jsonrpc":"2.0"}"#, #"{"method":"files.ge","x":"i\u0064","é":"2.00"}"#,
+                      #"["id","method","","2.0","files.get!"]"#, #"{"i":"d","met\nhod":"é"}"#]
+        for input in inputs {
+            let withTable = try JSONParser.parse(Array(input.utf8)[...], known: known)
+            #expect(withTable == (try JSONParser.parse(input)), "\(input)")
+            #expect(withTable.jsonText == (try JSONParser.parse(input)).jsonText, "\(input)")
+        }
+        // A duplicate key is still refused when it is a known string.
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(#"{"id":1,"id":2}"#.utf8)[...], known: known) }
+    }
+
     @Test func parsesTopLevelScalars() throws {
         #expect(try parseBothWays("0").get() == .int(0))
         #expect(try parseBothWays("\"\"").get() == .string(""))

@@ -30,6 +30,26 @@ import Testing
         #expect(text(0.1) == "0.1")
     }
 
+    @Test func namesWrittenInTheSourceComeOutAsKeysDo() {
+        var byName = JSONWriter()
+        var literal = JSONWriter()
+        byName.beginObject(); literal.beginObject()
+        byName.key("jsonrpc"); literal.key(ascii: "jsonrpc")
+        byName.writeString("2.0"); literal.writeRaw(ascii: #""2.0""#)
+        byName.key("id"); literal.key(ascii: "id")
+        byName.beginArray(); literal.beginArray()
+        byName.writeInt(1); literal.writeInt(1)
+        byName.writeString("2.0"); literal.writeRaw(ascii: #""2.0""#)
+        byName.endArray(); literal.endArray()
+        byName.key("result"); literal.key(ascii: "result")
+        byName.writeNull(); literal.writeNull()
+        byName.endObject(); literal.endObject()
+        #expect(String(decoding: literal.bytes, as: UTF8.self) == #"{"jsonrpc":"2.0","id":[1,"2.0"],"result":null}"#)
+        #expect(literal.bytes == byName.bytes)
+        #expect(JSONWriter.needsNoEscaping("expiresAtMs"))
+        #expect(!JSONWriter.needsNoEscaping("a\"b"))
+    }
+
     @Test func writesNullForNaNAndInfinity() {
         #expect(text(.double(.nan)) == "null")
         #expect(text(.double(.infinity)) == "null")

@@ -24,6 +24,18 @@ import Testing
         #expect(try relative("a..b") == RelativePath("a..b"))
     }
 
+    /// Paths already in normal form are taken as they are; every other one goes the long way,
+    /// so both ways must agree on which is which.
+    @Test func onlyPathsInNormalFormSkipTheNormalizing() throws {
+        for plain in ["a", "a/b.txt", "...", "a..b", ".hidden", "a/.b/c..", "d/...", "é/ü.mp4"] {
+            #expect(PathParameter.isNormalRelative(Array(plain.utf8)), "\(plain)")
+            #expect(try relative(plain) == RelativePath(plain))
+        }
+        for other in ["", ".", "..", "./a", "a/.", "a/./b", "a/..", "../a", "a//b", "/a", "a/"] {
+            #expect(!PathParameter.isNormalRelative(Array(other.utf8)), "\(other)")
+        }
+    }
+
     @Test func anAbsolutePathMustSpellTheRoot() throws {
         #expect(try relative("/srv/media/a.txt") == RelativePath("a.txt"))
         #expect(try relative("/home/u/media/d/a.txt") == RelativePath("d/a.txt"))
