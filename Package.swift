@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   C system libraries (CLibUV, CSystemd; CCrypto, CMagic, CLibWebSockets opened on first use)
+//   C system libraries (CLibUV; CCrypto, CMagic, CLibWebSockets, CSystemd opened on first use)
 //   MenudLoop (libuv handles) and MenudNative (other C libraries): the only unsafe code
 //   MenudJSON (parser, writer, tree), then MenudProtocol (JSON-RPC messages, framing, paths):
 //   pure logic, the wire
@@ -36,15 +36,15 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
-        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // libcrypto, libmagic and libwebsockets are opened at run time on first use, not linked
-        // (Sources/CSharedLibrary says why); building needs their headers: libssl-dev,
-        // libmagic-dev, libwebsockets-dev. At run time lws also needs its libuv event library
+        // libcrypto, libmagic, libwebsockets and libsystemd are opened at run time on first use,
+        // not linked (Sources/CSharedLibrary says why); building needs their headers: libssl-dev,
+        // libmagic-dev, libwebsockets-dev, libsystemd-dev. At run time lws also needs its libuv event library
         // (libwebsockets-evlib-uv), which it dlopens on our own libuv loop.
         .target(name: "CSharedLibrary"),
         .target(name: "CCrypto", dependencies: ["CSharedLibrary"]),
         .target(name: "CMagic", dependencies: ["CSharedLibrary"]),
         .target(name: "CLibWebSockets", dependencies: ["CSharedLibrary"]),
+        .target(name: "CSystemd", dependencies: ["CSharedLibrary"]),
         // Linux calls glibc has no wrapper for (openat2, renameat2): header-only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 

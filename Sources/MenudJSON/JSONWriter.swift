@@ -201,42 +201,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    // MARK: - Members (key plus value in one call)
-
-    public mutating func field(_ name: String, _ value: String) {
-        key(name); writeString(value)
-    }
-
-    public mutating func field(_ name: String, _ value: Int64) {
-        key(name); writeInt(value)
-    }
-
-    public mutating func field(_ name: String, _ value: Int) {
-        key(name); writeInt(Int64(value))
-    }
-
-    public mutating func field(_ name: String, _ value: Double) {
-        key(name); writeDouble(value)
-    }
-
-    public mutating func field(_ name: String, _ value: Bool) {
-        key(name); writeBool(value)
-    }
-
-    public mutating func field(_ name: String, _ value: JSONValue) {
-        key(name); write(value)
-    }
-
-    /// Writes the member only when `value` is not nil.
-    public mutating func optionalField(_ name: String, _ value: String?) {
-        if let value { field(name, value) }
-    }
-
-    /// Writes the member only when `value` is not nil.
-    public mutating func optionalField(_ name: String, _ value: Int64?) {
-        if let value { field(name, value) }
-    }
-
     // MARK: - Bytes
 
     @inlinable @inline(__always)

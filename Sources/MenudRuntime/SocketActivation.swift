@@ -6,6 +6,10 @@ enum SocketActivation {
         guard environment["LISTEN_FDS"] != nil else { return nil }
         let descriptors = Systemd.listenDescriptors()
         guard let first = descriptors.first else {
+            if let reason = Systemd.unavailable {
+                log.warning("LISTEN_FDS is set but \(reason); binding the socket myself")
+                return nil
+            }
             log.warning("LISTEN_FDS is set but names no socket for this process; binding the socket myself")
             return nil
         }

@@ -37,10 +37,10 @@ enum PluginModuleBuilder {
         var arguments = ["swiftc", "-emit-library", "-parse-as-library", file.path, "-o", output.path,
                          "-I", build.appendingPathComponent("Modules").path, "-L", build.path, "-lMenudPluginAPI"]
         // System library targets keep their module map beside the sources; C targets in include/.
-        for module in ["CSystemd", "CLinux"] {
+        for module in ["CLinux"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + sourceTree.appendingPathComponent("Sources/\(module)/module.modulemap").path]
         }
-        for module in ["CCrypto", "CMagic"] {
+        for module in ["CCrypto", "CMagic", "CSystemd"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + sourceTree.appendingPathComponent("Sources/\(module)/include/module.modulemap").path]
         }
         let (status, text) = try run(arguments)
