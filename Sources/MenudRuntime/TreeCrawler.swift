@@ -18,7 +18,12 @@ final class TreeCrawler: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let budget: WatchBudget
-    private let post: @Sendable (CrawlReport) -> Void
+    private let deliver: @Sendable (CrawlReport) -> Void
+    /// Batches the crawler may post before the loop has taken them (`batchTaken`): without
+    /// a bound the crawler ran far ahead of the loop under load, and the batches waiting
+    /// (about 100 bytes a file) left the heap fragmented after the crawl.
+    private let room = NativeSemaphore(value: TreeCrawler.batchesAhead)
+    static let batchesAhead = 8
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
@@ -30,7 +35,7 @@ final class TreeCrawler: Sendable {
         rootBytes = root
         rules = Mutex(ignore)
         self.budget = budget
-        self.post = post
+        deliver = post
         NativeThread.start(name: "menud-crawl") { [self] in work() }
     }
 
@@ -42,6 +47,21 @@ final class TreeCrawler: Sendable {
     func stop() {
         stopped.store(true, ordering: .relaxed)
         wake.signal()
+    }
+
+    /// The loop took a batch off its queue: the crawler may post another.
+    func batchTaken() {
+        room.signal()
+    }
+
+    /// Posts `report` once fewer than ``batchesAhead`` batches wait for the loop; drops it if
+    /// the crawler is stopped meanwhile (nothing is posted after `stop`).
+    private func post(_ report: CrawlReport) {
+        while !room.wait(timeoutMs: 100) {
+            if stopped.load(ordering: .relaxed) { return }
+        }
+        if stopped.load(ordering: .relaxed) { return }
+        deliver(report)
     }
 
     func enqueue(_ job: CrawlJob) {

@@ -70,6 +70,7 @@ extension TreeWatchService {
         guard pendingReportsStart < pendingReports.count else { return nil }
         let report = pendingReports[pendingReportsStart]
         pendingReportsStart += 1
+        crawler?.batchTaken()
         reportSlices = report.slices(maxFiles: TreeWatchService.filesPerStep)
         reportSlicesStart = 1
         return reportSlices[0]
