@@ -24,6 +24,10 @@ final class TreeCrawler: Sendable {
     /// (about 100 bytes a file) left the heap fragmented after the crawl.
     private let room = NativeSemaphore(value: TreeCrawler.batchesAhead)
     static let batchesAhead = 8
+    /// The crawler's thread runs this much nicer than the loop's: on a busy machine the two
+    /// often want the same CPU, and a request waiting for the loop matters more than the crawl
+    /// (which the loop's pace bounds anyway).
+    static let niceness: Int32 = 10
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
@@ -36,7 +40,10 @@ final class TreeCrawler: Sendable {
         rules = Mutex(ignore)
         self.budget = budget
         deliver = post
-        NativeThread.start(name: "menud-crawl") { [self] in work() }
+        NativeThread.start(name: "menud-crawl") { [self] in
+            NativeThread.lowerCurrentPriority(by: TreeCrawler.niceness)
+            work()
+        }
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {
