@@ -31,6 +31,9 @@ static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirf
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
 }
 
+/* gettid(2): the calling thread's id (glibc's wrapper is not exported to Swift). */
+static inline int menud_thread_id(void) { return (int)syscall(SYS_gettid); }
+
 /* prctl(PR_SET_NAME): the calling thread's name (15 bytes kept), shown by top -H and ps -L. */
 static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
 

@@ -1,19 +1,22 @@
 /// A hash index of small integer ids (slots, directory prefix ids) that keeps no keys itself:
 /// the caller hashes and compares through its own storage, so an entry costs 4 bytes.
 ///
-/// Open addressing with linear probing over `buckets`, at most 7/10 full, so from 1.43 to 2.86
-/// buckets per entry. A bucket holds id + 1 in its low 27 bits (0 for empty) and 5 bits of the
-/// hash above them, so a probe compares a stored key (a record read, usually a cache miss)
-/// for one bucket in 32 that is not the one sought. Removal shifts the following entries of
-/// the run back (no tombstones). The caller passes the hash of what it looks for, and, where
-/// entries move, a way to get the hash of a stored id.
+/// Open addressing with linear probing over `buckets`, at most 8/10 full and grown by half,
+/// so from 1.25 to 1.875 buckets per entry (5 to 7.5 bytes; a table of a power of two, 7/10
+/// full and doubled, held 5.7 to 11.4). A hash's home bucket is its low 32 bits scaled to the
+/// table's size (`home(_:_:)`), so the size need not be a power of two. A bucket holds id + 1
+/// in its low 27 bits (0 for empty) and the top 5 bits of the hash above them, so a probe
+/// compares a stored key (a record read, usually a cache miss) for one bucket in 32 that is not
+/// the one sought. Removal shifts the following entries of the run back (no tombstones). The
+/// caller passes the hash of what it looks for, and, where entries move, a way to get the hash
+/// of a stored id.
 ///
 /// Growth is spread over the inserts that follow it, so no insert rehashes every stored id (at
-/// a million files that took 0.3 to 0.5 s in one loop turn): at 7/10 full the buckets move to
-/// `draining` and a table twice the size takes their place; each `makeRoom` then moves
+/// a million files that took 0.3 to 0.5 s in one loop turn): at 8/10 full the buckets move to
+/// `draining` and a table half as big again takes their place; each `makeRoom` then moves
 /// ``entriesPerStep`` entries over, whole runs at a time (a run emptied whole leaves no probe
 /// of another broken), and lookups and removals look in both meanwhile. The move is over after
-/// at most 7/160 of the old size in inserts, the new table then about 3/8 full; until then the
+/// at most 1/20 of the old size in inserts, the new table then about 5/9 full; until then the
 /// old buckets are held too (4 bytes each).
 struct FileRecordIndex {
     private(set) var buckets: [UInt32]
@@ -32,8 +35,25 @@ struct FileRecordIndex {
     /// Entries moved to the grown table by each `makeRoom` (whole runs: a few more at times).
     static let entriesPerStep = 16
 
+    /// An index is at most `maxLoadTenths`/10 full; a growth makes it `growthNumerator`/
+    /// `growthDenominator` times as big.
+    static let maxLoadTenths = 8
+    static let growthNumerator = 3
+    static let growthDenominator = 2
+
     init() {
         buckets = Array(repeating: 0, count: 16)
+    }
+
+    /// The bucket where a probe for `hash` starts in a table of `size` buckets: the hash's low
+    /// 32 bits scaled to the size (the tag takes its top bits, so the two stay independent).
+    static func home(_ hash: Int, _ size: Int) -> Int {
+        Int((UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(size)) >> 32)
+    }
+
+    /// The bucket after `bucket` in a table of `size`, wrapping around.
+    private static func following(_ bucket: Int, _ size: Int) -> Int {
+        bucket + 1 == size ? 0 : bucket + 1
     }
 
     private static func tag(_ hash: Int) -> UInt32 {
@@ -64,51 +84,51 @@ struct FileRecordIndex {
     }
 
     private static func probe(_ table: [UInt32], hash: Int, matches: (Int) -> Bool) -> (id: Int?, bucket: Int) {
-        let mask = table.count - 1
+        let size = table.count
         let tag = FileRecordIndex.tag(hash)
-        var bucket = hash & mask
+        var bucket = FileRecordIndex.home(hash, size)
         while true {
             let entry = table[bucket]
             if entry == 0 { return (nil, bucket) }
             if entry & ~FileRecordIndex.idMask == tag, matches(FileRecordIndex.id(ofEntry: entry)) {
                 return (FileRecordIndex.id(ofEntry: entry), bucket)
             }
-            bucket = (bucket + 1) & mask
+            bucket = FileRecordIndex.following(bucket, size)
         }
     }
 
     /// Call before looking up for an insert: moves a step of a growth under way, and starts one
-    /// when one more entry would make the index more than 7/10 full. `hashOf` gives the hash of
+    /// when one more entry would make the index more than 8/10 full. `hashOf` gives the hash of
     /// a stored id.
     mutating func makeRoom(hashOf: (Int) -> Int) {
         if !draining.isEmpty { drain(maxEntries: FileRecordIndex.entriesPerStep, hashOf: hashOf) }
-        guard (count + 1) * 10 > buckets.count * 7 else { return }
+        guard (count + 1) * 10 > buckets.count * FileRecordIndex.maxLoadTenths else { return }
         // Not reached while a move is under way (it ends long before), but if it were, the
         // rest of it moves now.
         if !draining.isEmpty { drain(maxEntries: Int.max, hashOf: hashOf) }
         draining = buckets
-        buckets = Array(repeating: 0, count: draining.count * 2)
+        buckets = Array(repeating: 0, count: draining.count * FileRecordIndex.growthNumerator / FileRecordIndex.growthDenominator)
         drainStart = draining.firstIndex(of: 0) ?? 0
         drained = 0
     }
 
     /// Moves whole runs of `draining` into `buckets` until `maxEntries` moved or all did.
     private mutating func drain(maxEntries: Int, hashOf: (Int) -> Int) {
-        let oldMask = draining.count - 1
-        let mask = buckets.count - 1
+        let oldSize = draining.count
+        let size = buckets.count
         var moved = 0
         while drained < draining.count && moved < maxEntries {
-            var position = (drainStart + 1 + drained) & oldMask
+            var position = (drainStart + 1 + drained) % oldSize
             // A run starts after an empty bucket; it moves whole.
             while draining[position] != 0 {
                 let entry = draining[position]
-                var bucket = hashOf(FileRecordIndex.id(ofEntry: entry)) & mask
-                while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+                var bucket = FileRecordIndex.home(hashOf(FileRecordIndex.id(ofEntry: entry)), size)
+                while buckets[bucket] != 0 { bucket = FileRecordIndex.following(bucket, size) }
                 buckets[bucket] = entry
                 draining[position] = 0
                 moved += 1
                 drained += 1
-                position = (position + 1) & oldMask
+                position = FileRecordIndex.following(position, oldSize)
             }
             drained += 1  // the empty bucket that ends the run
         }
@@ -134,20 +154,20 @@ struct FileRecordIndex {
 
     /// Takes `wanted` out of `table`, shifting back the rest of its run; false when it is not there.
     private static func remove(_ wanted: UInt32, hash: Int, from table: inout [UInt32], hashOf: (Int) -> Int) -> Bool {
-        let mask = table.count - 1
-        var hole = hash & mask
+        let size = table.count
+        var hole = FileRecordIndex.home(hash, size)
         while table[hole] != wanted {
             if table[hole] == 0 { return false }
-            hole = (hole + 1) & mask
+            hole = FileRecordIndex.following(hole, size)
         }
         // Move back every later entry of the run whose home bucket does not lie cyclically in
         // (hole, current]: otherwise a probe for it would stop at the hole.
         var current = hole
         while true {
-            current = (current + 1) & mask
+            current = FileRecordIndex.following(current, size)
             let entry = table[current]
             if entry == 0 { break }
-            let home = hashOf(FileRecordIndex.id(ofEntry: entry)) & mask
+            let home = FileRecordIndex.home(hashOf(FileRecordIndex.id(ofEntry: entry)), size)
             let reachable = hole <= current ? (hole < home && home <= current) : (hole < home || home <= current)
             if !reachable {
                 table[hole] = entry

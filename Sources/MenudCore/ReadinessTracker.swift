@@ -19,8 +19,8 @@ import MenudProtocol
 /// a `state` filter the files in that state, a `since` the leaves that changed since, a glob
 /// the directories its literal parts allow.
 ///
-/// Memory: about 75 bytes a file at a million files (a 48-byte packed record, the name's
-/// bytes, each directory's path once, 5 to 11 bytes in the hash index, 4 in the path tree's
+/// Memory: about 72 bytes a file at a million files (a 48-byte packed record, the name's
+/// bytes, each directory's path once, 5 to 7.5 bytes in the hash index, 4 in the path tree's
 /// leaves and 4 for the slot's leaf), plus 24 bytes a file with a scheduled transition, and no
 /// heap object per file (`FileRecordTable`). A removed file's slot, name and tree entry are
 /// reused or given back at once: only the capped tombstones remember it. At most 134 million

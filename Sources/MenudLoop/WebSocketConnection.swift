@@ -70,6 +70,24 @@ public final class WebSocketConnection {
         return true
     }
 
+    /// The bytes a message handed to ``send(prepared:)`` keeps free in front of it for
+    /// libwebsockets' frame header (`LWS_PRE`).
+    public static var messageHeadroom: Int { headroom }
+
+    /// Queues one text message whose first ``messageHeadroom`` bytes are free for the frame
+    /// header and the rest is the message: taken as it is, without the copy `send` makes (a
+    /// streamed answer of hundreds of megabytes is built that way). Returns false once the
+    /// connection is closing or closed.
+    @discardableResult
+    public func send(prepared framed: [UInt8]) -> Bool {
+        precondition(framed.count >= WebSocketConnection.headroom, "a prepared message starts with messageHeadroom free bytes")
+        guard state == .open, let wsi else { return false }
+        outgoing.append(framed)
+        queuedBytes += framed.count - WebSocketConnection.headroom
+        lws_callback_on_writable(wsi)
+        return true
+    }
+
     /// Closes with a status code and a reason (at most 123 bytes of it are sent). With
     /// `afterFlushing`, the queued messages go out first; otherwise they are dropped. The
     /// close frame is sent from the server's own timer, never from inside a write callback

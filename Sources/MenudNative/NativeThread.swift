@@ -31,4 +31,11 @@ public enum NativeThread {
         }
         pthread_detach(thread)
     }
+
+    /// Lowers the calling thread's scheduling priority by `niceness` (1 to 19): when it and
+    /// the loop's thread want the same CPU, the loop gets most of it.
+    public static func lowerCurrentPriority(by niceness: Int32) {
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(menud_thread_id()))
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(menud_thread_id()), min(19, current + niceness))
+    }
 }

@@ -21,8 +21,9 @@ final class FileListingStream: ReplyStream {
         let cursor = try files.openListing(query)
         self.cursor = cursor
         fileWriter = FileObjectWriter(settings: cursor.settings, instanceId: files.instanceId, fields: fields)
-        let perFile = fields == .all ? 230 : 16 + 40 * fields.rawValue.nonzeroBitCount
-        writer = JSONWriter(reservingCapacity: 64 + FileListingStream.filesPerPiece * perFile)
+        // Small to begin with: most answers are a page or a few changes. A piece of a large
+        // listing grows the buffer (by doubling) once; later pieces reuse it.
+        writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
         writer.key(ascii: "files")
         writer.beginArray()
@@ -36,7 +37,10 @@ final class FileListingStream: ReplyStream {
             cursor = nil
             Self.writeEnd(summary, to: &writer)
         }
-        bytes.append(contentsOf: writer.takeBytes())
+        // Copied out, the writer's buffer kept for the next piece (taking it would make the
+        // writer allocate another one of the same size for every piece).
+        bytes.append(contentsOf: writer.bytes)
+        writer.bytes.removeAll(keepingCapacity: true)
         return cursor == nil
     }
 

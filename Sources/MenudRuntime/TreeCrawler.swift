@@ -18,7 +18,16 @@ final class TreeCrawler: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let rules: Mutex<IgnoreRules>
     private let budget: WatchBudget
-    private let post: @Sendable (CrawlReport) -> Void
+    private let deliver: @Sendable (CrawlReport) -> Void
+    /// Batches the crawler may post before the loop has taken them (`batchTaken`): without
+    /// a bound the crawler ran far ahead of the loop under load, and the batches waiting
+    /// (about 100 bytes a file) left the heap fragmented after the crawl.
+    private let room = NativeSemaphore(value: TreeCrawler.batchesAhead)
+    static let batchesAhead = 8
+    /// The crawler's thread runs this much nicer than the loop's: on a busy machine the two
+    /// often want the same CPU, and a request waiting for the loop matters more than the crawl
+    /// (which the loop's pace bounds anyway).
+    static let niceness: Int32 = 10
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
@@ -30,8 +39,11 @@ final class TreeCrawler: Sendable {
         rootBytes = root
         rules = Mutex(ignore)
         self.budget = budget
-        self.post = post
-        NativeThread.start(name: "menud-crawl") { [self] in work() }
+        deliver = post
+        NativeThread.start(name: "menud-crawl") { [self] in
+            NativeThread.lowerCurrentPriority(by: TreeCrawler.niceness)
+            work()
+        }
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {
@@ -42,6 +54,21 @@ final class TreeCrawler: Sendable {
     func stop() {
         stopped.store(true, ordering: .relaxed)
         wake.signal()
+    }
+
+    /// The loop took a batch off its queue: the crawler may post another.
+    func batchTaken() {
+        room.signal()
+    }
+
+    /// Posts `report` once fewer than ``batchesAhead`` batches wait for the loop; drops it if
+    /// the crawler is stopped meanwhile (nothing is posted after `stop`).
+    private func post(_ report: CrawlReport) {
+        while !room.wait(timeoutMs: 100) {
+            if stopped.load(ordering: .relaxed) { return }
+        }
+        if stopped.load(ordering: .relaxed) { return }
+        deliver(report)
     }
 
     func enqueue(_ job: CrawlJob) {

@@ -56,7 +56,13 @@ extension TreeWatchService {
                 }
             }
         }
-        if job.reason != .initial { noteChanged(changed) }
+        if job.reason != .initial {
+            noteChanged(changed)
+        } else {
+            // The initial crawl notes the files of its last batch when it ends (all its pieces).
+            if !report.continuesBatch { initialBatchChanges.removeAll() }
+            initialBatchChanges.append(contentsOf: changed)
+        }
         if report.finished {
             crawlsRunning[job.id] = nil
             droppedDuringCrawl[job.id] = nil
@@ -71,7 +77,7 @@ extension TreeWatchService {
                 // slices: the subtree may hold every tracked file.
                 sweeps.append(RescanSweep(directory: job.directory, seen: seen, after: nil))
             }
-            if job.reason == .initial && job.directory.isRoot { initialCrawlDone(changedMeanwhile: changed) }
+            if job.reason == .initial && job.directory.isRoot { initialCrawlDone(changedMeanwhile: initialBatchChanges) }
         }
         armDeadlineTimer()
     }

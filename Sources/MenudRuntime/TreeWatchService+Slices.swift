@@ -26,6 +26,7 @@ extension TreeWatchService {
     func runSlices() {
         guard !isStopping else {
             pendingReports.removeAll()
+            reportSlices.removeAll()
             sweeps.removeAll()
             removals.removeAll()
             return
@@ -36,9 +37,7 @@ extension TreeWatchService {
                 let removed = tracker.removeSubtree(path, maxFiles: TreeWatchService.removalsPerStep)
                 noteRemoved(removed)
                 if removed.count < TreeWatchService.removalsPerStep { removals.removeFirst() }
-            } else if pendingReportsStart < pendingReports.count {
-                let report = pendingReports[pendingReportsStart]
-                pendingReportsStart += 1
+            } else if let report = nextReportSlice() {
                 apply(report)
             } else if !sweeps.isEmpty {
                 sweepStep()
@@ -53,7 +52,28 @@ extension TreeWatchService {
             pendingReports.removeFirst(pendingReportsStart)
             pendingReportsStart = 0
         }
-        if pendingReportsStart < pendingReports.count || !sweeps.isEmpty || !removals.isEmpty { scheduleSlices() }
+        if reportSlicesStart == reportSlices.count && !reportSlices.isEmpty {
+            reportSlices.removeAll()
+            reportSlicesStart = 0
+        }
+        let reportsLeft = pendingReportsStart < pendingReports.count || reportSlicesStart < reportSlices.count
+        if reportsLeft || !sweeps.isEmpty || !removals.isEmpty { scheduleSlices() }
+    }
+
+    /// The next piece of crawl report to apply: the next slice of the report under way, or the
+    /// first of the next report, cut in slices of ``filesPerStep`` files when it is larger.
+    private func nextReportSlice() -> CrawlReport? {
+        if reportSlicesStart < reportSlices.count {
+            reportSlicesStart += 1
+            return reportSlices[reportSlicesStart - 1]
+        }
+        guard pendingReportsStart < pendingReports.count else { return nil }
+        let report = pendingReports[pendingReportsStart]
+        pendingReportsStart += 1
+        crawler?.batchTaken()
+        reportSlices = report.slices(maxFiles: TreeWatchService.filesPerStep)
+        reportSlicesStart = 1
+        return reportSlices[0]
     }
 
     /// Forgets at once what is left of the removals at, above or below `path`: files are about

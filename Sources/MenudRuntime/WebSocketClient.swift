@@ -28,17 +28,21 @@ final class WebSocketClient: RPCConnection {
         connection.send(message)
     }
 
-    /// The pieces of a streamed answer so far: a WebSocket text message is sent whole, once its
-    /// last piece came (the answer is still produced in slices, so other clients are served
-    /// meanwhile, but it is held here whole before it goes out).
+    /// The pieces of a streamed answer so far, after the room libwebsockets needs in front of
+    /// a frame: the protocol sends one JSON-RPC message per text frame, and a frame's header
+    /// holds its length, so the message is sent whole once its last piece came (the answer is
+    /// still produced in slices, so other clients are served meanwhile, but it is held here
+    /// whole before it goes out). Built in place, it is handed over without another copy.
     private var pieces: [UInt8] = []
 
     @discardableResult
     func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool {
+        if pieces.isEmpty { pieces = Array(repeating: 0, count: WebSocketConnection.messageHeadroom) }
         pieces.append(contentsOf: piece)
         guard isLast else { return connection.isOpen }
-        defer { pieces = [] }
-        return connection.send(pieces)
+        let message = pieces
+        pieces = []
+        return connection.send(prepared: message)
     }
 
     func close(afterFlushing: Bool, lingerMs: UInt64) {

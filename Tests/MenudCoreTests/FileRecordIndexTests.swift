@@ -39,7 +39,8 @@ final class FileRecordIndexTests: XCTestCase {
                 index.insert(id, hash: hash(id), at: found.bucket)
                 stored.insert(id)
                 if index.buckets.count != before {
-                    XCTAssertLessThanOrEqual(longestGrowth, before * 7 / 160 + 2, "seed \(seed): the growth before this one ended in time")
+                    let stepsToMove = before * FileRecordIndex.maxLoadTenths / (10 * FileRecordIndex.entriesPerStep)
+                    XCTAssertLessThanOrEqual(longestGrowth, stepsToMove + 2, "seed \(seed): the growth before this one ended in time")
                 }
             }
             XCTAssertEqual(index.count, stored.count, "seed \(seed), step \(step)")
@@ -52,6 +53,24 @@ final class FileRecordIndexTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(growthsSeen, 8)
+    }
+
+    /// Once a growth is over, an entry costs at most 7.5 bytes (1.875 buckets of 4 bytes): the
+    /// table is grown by half at 8/10 full. While one is under way both tables are held.
+    func testAnEntryCostsAtMostSevenAndAHalfBytesOnceGrown() {
+        var index = FileRecordIndex()
+        var largestShare = 0.0
+        for id in 0..<300_000 {
+            index.makeRoom { self.hash($0) }
+            let found = index.find(hash: hash(id)) { $0 == id }
+            index.insert(id, hash: hash(id), at: found.bucket)
+            guard index.count >= 64, !index.isGrowing else { continue }
+            let share = Double(index.allocatedBytes) / Double(index.count)
+            largestShare = max(largestShare, share)
+            XCTAssertLessThanOrEqual(share, 7.5, "at \(index.count) entries: \(index.allocatedBytes) bytes")
+            XCTAssertLessThanOrEqual(index.count * 10, index.buckets.count * FileRecordIndex.maxLoadTenths)
+        }
+        XCTAssertGreaterThan(largestShare, 6.5, "the table grows when full, not earlier")
     }
 }
 

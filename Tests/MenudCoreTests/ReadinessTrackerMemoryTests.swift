@@ -22,9 +22,11 @@ final class ReadinessTrackerMemoryTests: XCTestCase {
         }
     }
 
-    /// At most 80 bytes a file beyond an empty tracker, every index included. 200,000 files by
-    /// default (a debug build is slow); `MENUD_MEASURE_FILES=1000000` measures the issue's tree.
-    func testAFileCostsAtMostEightyBytes() throws {
+    /// At most 75 bytes a file beyond an empty tracker, every index included (the issue allows
+    /// the daemon 80 beyond its idle size; 73.3 at 200,000 files, 72.4 at a million). 200,000
+    /// files by default (a debug build is slow); `MENUD_MEASURE_FILES=1000000` measures the
+    /// issue's tree.
+    func testAFileCostsAtMostSeventyFiveBytes() throws {
         let files = ProcessInfo.processInfo.environment["MENUD_MEASURE_FILES"].flatMap { Int($0) } ?? 200_000
         let tracker = ReadinessTracker(clock: ManualClock(nowMs: start), instanceId: "memory")
         let empty = tracker.storageBytes
@@ -32,7 +34,7 @@ final class ReadinessTrackerMemoryTests: XCTestCase {
         XCTAssertEqual(try tracker.list(FileQuery(limit: 1)).total, files)
         let full = tracker.storageBytes
         print("storage at \(files) files: \(full.perFile(files, beyond: empty))")
-        XCTAssertLessThanOrEqual(Double(full.total - empty.total) / Double(files), 80)
+        XCTAssertLessThanOrEqual(Double(full.total - empty.total) / Double(files), 75, "\(full.perFile(files, beyond: empty))")
     }
 
     /// Downloads arriving as `.part`, renamed when done and removed later, with nobody asking

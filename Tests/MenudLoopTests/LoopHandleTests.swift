@@ -37,6 +37,34 @@ final class LoopHandleTests: XCTestCase {
         XCTAssertEqual(loop.closeEverything(), 0, "every handle closed and freed")
     }
 
+    /// Work that yields by restarting a timer at 0 ms lets the loop take I/O between its
+    /// slices: a message posted during the first slice arrives long before the thousandth.
+    func testATimerRestartedAtZeroFromItsCallbackLetsTheLoopPollBetweenFirings() throws {
+        let loop = try EventLoop()
+        let timer = try LoopTimer(loop: loop)
+        var firings = 0
+        var firingsWhenDelivered: Int?
+        let inbox = try AsyncInbox<Int>(loop: loop) { _ in firingsWhenDelivered = firingsWhenDelivered ?? firings }
+        func slice() {
+            firings += 1
+            if firings == 1 { inbox.post(1) }
+            if firings < 1000 { timer.start(afterMs: 0) { slice() } }
+        }
+        timer.start(afterMs: 0) { slice() }
+        XCTAssertTrue(timer.isActive)
+        spin(loop, until: { firings == 1000 && firingsWhenDelivered != nil }, iterations: 3000)
+        XCTAssertEqual(firings, 1000)
+        let delivered = try XCTUnwrap(firingsWhenDelivered)
+        XCTAssertLessThan(delivered, 10, "the inbox waited for \(delivered) slices")
+        XCTAssertFalse(timer.isActive)
+        timer.start(afterMs: 0) { XCTFail("a stopped timer does not fire") }
+        timer.stop()
+        XCTAssertFalse(timer.isActive)
+        loop.runOnce(blocking: false)
+        inbox.close()
+        XCTAssertEqual(loop.closeEverything(), 0, "every handle closed and freed, the timer's idle handle too")
+    }
+
     func testAsyncInboxDeliversMessagesFromOtherThreadsInOrder() throws {
         let loop = try EventLoop()
         var received: [Int] = []
