@@ -84,7 +84,7 @@ public final class WebSocketConnection {
         guard state == .open, let wsi else { return false }
         outgoing.append(framed)
         queuedBytes += framed.count - WebSocketConnection.headroom
-        lws_callback_on_writable(wsi)
+        menud_lws_callback_on_writable(wsi)
         return true
     }
 
