@@ -81,11 +81,13 @@ let package = Package(
         .executableTarget(name: "menud-fixture", dependencies: ["MenudHost"], path: "Tests/Fixtures/menud-fixture",
                          linkerSettings: exportsPluginAPI),
 
+        // What several test targets share (the seeded random generator); no product ships it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MenudTextTests", dependencies: ["MenudText"]),
-        .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON"]),
-        .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON"]),
+        .testTarget(name: "MenudJSONTests", dependencies: ["MenudJSON", "TestSupport"]),
+        .testTarget(name: "MenudProtocolTests", dependencies: ["MenudProtocol", "MenudJSON", "TestSupport"]),
         .testTarget(name: "MenudClientTests", dependencies: ["MenudClient", "MenudJSON", "MenudProtocol"]),
-        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText"]),
+        .testTarget(name: "MenudCoreTests", dependencies: ["MenudCore", "MenudJSON", "MenudProtocol", "MenudText", "TestSupport"]),
         .testTarget(name: "MenuLayoutTests", dependencies: ["MenuLayout", "MenuctlKit", "MenudClient", "MenudText", "MenudJSON", "MenudProtocol"]),
         .testTarget(name: "MenudLoopTests", dependencies: ["MenudLoop", "MenudNative"]),
         .testTarget(name: "MenudNativeTests", dependencies: ["MenudNative", "CSharedLibrary"]),
@@ -96,7 +98,7 @@ let package = Package(
         // The services of the runtime without a process: a manual clock and scheduler, an embedded transport.
         .testTarget(name: "RuntimeTests", dependencies: ["MenudRuntime", "MenudJSON", "MenudProtocol", "MenudCore", "MenudLoop", "MenudNative", "MenudPluginAPI"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "MenudNative", "MenudClient", "MenudJSON", "MenudProtocol", "menud", "menuctl", "menud-fixture",
+            "MenudNative", "MenudClient", "MenudJSON", "MenudProtocol", "menud", "menuctl", "menud-fixture", "TestSupport",
         ]),
         .testTarget(name: "ArchitectureTests"),
     ]

@@ -1,5 +1,6 @@
 import MenudCore
 import XCTest
+import TestSupport
 
 final class ActionSchedulerTests: XCTestCase {
     func testSameFileRunsOneAfterAnotherInDismissalOrder() throws {
@@ -154,7 +155,7 @@ final class ActionSchedulerTests: XCTestCase {
     /// Random workloads: never two running jobs on one file, never more than the cap, and
     /// jobs on each file start in enqueue order.
     func testInvariantsHoldUnderRandomWorkloads() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<200 {
             var scheduler = ActionScheduler<Int, String>(limits: ActionSchedulerLimits(maxRunning: 3, maxWaiting: 1000))
             var paths: [Int: Set<String>] = [:]
@@ -190,19 +191,6 @@ final class ActionSchedulerTests: XCTestCase {
                 let order = startOrder.filter { paths[$0]!.contains(file) }
                 XCTAssertEqual(order, order.sorted(), "jobs on \(file) started out of order")
             }
-        }
-    }
-
-    /// A small deterministic random number generator for the randomized test.
-    struct SplitMix64: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MenudCore
+import TestSupport
 
 final class DeadlineQueueTests: XCTestCase {
     func testPopsInDeadlineOrderAndKeepsInsertionOrderForTies() {
@@ -20,7 +21,7 @@ final class DeadlineQueueTests: XCTestCase {
     }
 
     func testMatchesSortingOnRandomInput() {
-        var generator = SplitMix64(seed: 9)
+        var generator = SeededGenerator(seed: 9)
         var queue = DeadlineQueue<Int>()
         var values: [Int64] = []
         for index in 0..<5000 {

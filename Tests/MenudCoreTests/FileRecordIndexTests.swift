@@ -1,5 +1,6 @@
 @testable import MenudCore
 import XCTest
+import TestSupport
 
 /// The path hash index grows over the inserts that follow, not in one: checked against a set,
 /// with inserts and removals landing in both tables while a growth is under way.
@@ -13,7 +14,7 @@ final class FileRecordIndexTests: XCTestCase {
 
     func testEveryIdIsFoundWhileTheIndexGrowsAndTheGrowthEndsWithinItsSteps() {
         let seed = UInt64.random(in: 1...UInt64.max)
-        var random = SplitMix(seed)
+        var random = SeededGenerator(seed: seed)
         var index = FileRecordIndex()
         var stored = Set<Int>()
         var nextId = 0
@@ -71,18 +72,5 @@ final class FileRecordIndexTests: XCTestCase {
             XCTAssertLessThanOrEqual(index.count * 10, index.buckets.count * FileRecordIndex.maxLoadTenths)
         }
         XCTAssertGreaterThan(largestShare, 6.5, "the table grows when full, not earlier")
-    }
-}
-
-/// A seeded generator, so a failure can be replayed from the seed it prints.
-private struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

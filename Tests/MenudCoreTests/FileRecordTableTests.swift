@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 final class FileRecordTableTests: XCTestCase {
     private func record(_ size: Int64 = 1) -> FileRecord {
@@ -68,7 +69,7 @@ final class FileRecordTableTests: XCTestCase {
         var table = FileRecordTable()
         var model: [RelativePath: Int] = [:]
         var vacant: [Int] = []
-        var generator = SplitMix64(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         for step in 0..<60_000 {
             let depth = generator.next() % 3
             var text = ""

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import MenudCore
 import MenudText
+import TestSupport
 
 final class FileSizeTextTests: XCTestCase {
     private func foundation(_ bytes: Int64) -> String {
@@ -47,7 +48,7 @@ final class FileSizeTextTests: XCTestCase {
     }
 
     func testMatchesByteCountFormatterForRandomSizes() {
-        var generator = SplitMix64(seed: 0x6d65_6e75_64)
+        var generator = SeededGenerator(seed: 0x6d65_6e75_64)
         for _ in 0..<20_000 {
             // Spread over every magnitude up to 10 TB, plus a few far larger.
             let digits = Int(generator.next() % 14) + 1
@@ -63,20 +64,5 @@ final class FileSizeTextTests: XCTestCase {
             let size = Int64(generator.next() >> 1)
             XCTAssertEqual(FileSizeText.format(size), foundation(size), "size \(size)")
         }
-    }
-}
-
-/// A small deterministic generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

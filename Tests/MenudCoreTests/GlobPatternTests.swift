@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 final class GlobPatternTests: XCTestCase {
     private func glob(_ source: String) throws -> GlobPattern {
@@ -196,7 +197,7 @@ final class GlobPatternDifferentialTests: XCTestCase {
     func testFastPathsAndMatcherAgreeWithBacktracking() throws {
         let pieces = ["a", "b", "/", ".", "?", "*", "**", "**/", "[ab]", "[!a]", "a", "b"]
         let alphabet: [UInt8] = Array("ab/.".utf8)
-        var generator = SplitMix64(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         var matched = 0
         for _ in 0..<3000 {
             let source = (0..<Int(generator.next() % 5 + 1)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()

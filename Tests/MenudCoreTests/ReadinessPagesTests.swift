@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 /// Pages read one call at a time (`ReadinessTracker.page`): walked to the end they are the
 /// listing, whatever the page size and the visit budget; files changing between pages never
@@ -21,7 +22,7 @@ final class ReadinessPagesTests: XCTestCase {
 
     /// A tracker with small tree nodes over a random tree of `count` files in every state.
     private func tracker(seed: UInt64, count: Int) -> ReadinessTracker {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let files = ReadinessTracker(settings: ReadinessSettings(settleMs: 1000, expireAfterMs: 10_000), clock: clock,
                                      instanceId: "pages", tombstoneCapacity: 100, pathTreeFanout: 4)
         let directories = ["", "a/", "a/b/", "c/", "c/d/e/", "f0/", "f1/"]
@@ -108,7 +109,7 @@ final class ReadinessPagesTests: XCTestCase {
         for seed in 1...4 as ClosedRange<UInt64> {
             let files = tracker(seed: seed, count: 400)
             let stayed = Set(try listed(files, FileQuery()).map(\.path))
-            var random = SplitMix64(seed: seed &+ 100)
+            var random = SeededGenerator(seed: seed &+ 100)
             var touched: Set<[UInt8]> = []
             var created = 0
             let walked = try walk(files, FileQuery(), limit: 9, maxVisits: 13) {

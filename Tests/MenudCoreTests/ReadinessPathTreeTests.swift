@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 /// The path tree on its own, with small nodes so that a few thousand files make a deep tree:
 /// every change is checked against a sorted array, and every invariant from scratch.
@@ -10,7 +11,7 @@ final class ReadinessPathTreeTests: XCTestCase {
                    state: state, partialSuffixIndex: nil)
     }
 
-    private func randomPath(_ generator: inout SplitMix64) -> RelativePath {
+    private func randomPath(_ generator: inout SeededGenerator) -> RelativePath {
         // Few distinct bytes, so that prefixes, "a-b" against "a/b" and runs of one directory
         // all occur.
         let alphabet: [UInt8] = Array("ab-/".utf8)
@@ -26,7 +27,7 @@ final class ReadinessPathTreeTests: XCTestCase {
 
     func testMatchesASortedArrayUnderRandomChanges() {
         for (fanout, seed) in [(4, UInt64(1)), (5, 2), (8, 3), (128, 4)] {
-            var generator = SplitMix64(seed: seed)
+            var generator = SeededGenerator(seed: seed)
             var table = FileRecordTable()
             var tree = ReadinessPathTree(fanout: fanout)
             var free: [Int] = []
@@ -97,7 +98,7 @@ final class ReadinessPathTreeTests: XCTestCase {
     func testRunsOfOneDirectoryFillTheirLeaves() {
         var table = FileRecordTable()
         var tree = ReadinessPathTree()
-        var generator = SplitMix64(seed: 5)
+        var generator = SeededGenerator(seed: 5)
         let directories = (0..<40).map { $0 }.shuffled(using: &generator)
         for directory in directories {
             for name in (0..<1000).shuffled(using: &generator) {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 /// What the tracker's storage holds per file, and that files passing through leave nothing
 /// behind but the capped tombstones.
@@ -11,7 +12,7 @@ final class ReadinessTrackerMemoryTests: XCTestCase {
     /// A tree like the issue's: directories of 1,000 files, `d0000/f0000.dat`, each directory
     /// listed in no particular order (as `readdir` gives them), all old enough to be ready.
     private func crawl(_ tracker: ReadinessTracker, files: Int) {
-        var generator = SplitMix64(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         let old = start - 86_400_000
         for directory in 0..<(files / 1000) {
             for name in (0..<1000).shuffled(using: &generator) {

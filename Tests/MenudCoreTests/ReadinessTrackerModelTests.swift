@@ -3,6 +3,7 @@ import XCTest
 @testable import MenudCore
 import MenudProtocol
 import MenudText
+import TestSupport
 
 /// The tracker against `ReadinessModel` under random histories: creations, writes, renames,
 /// removals, directories moved in and out, settings reloads, time passing, clocks taken at
@@ -45,7 +46,7 @@ struct ReadinessModelRun {
         var files: [FileSnapshot] = []
     }
 
-    private var generator: SplitMix64
+    private var generator: SeededGenerator
     private let globs: [GlobPattern]
     private let clock = ManualClock(nowMs: 1_764_500_000_000)
     private let tracker: ReadinessTracker
@@ -55,7 +56,7 @@ struct ReadinessModelRun {
     private var log: [String] = []
 
     init(seed: UInt64, globs: [GlobPattern]) {
-        generator = SplitMix64(seed: seed)
+        generator = SeededGenerator(seed: seed)
         self.globs = globs
         let capacity = [3, 10, 1000][Int(generator.next() % 3)]
         let settings = ReadinessSettings(settleMs: 300, expireAfterMs: 2000, partialSuffixes: [".part"])

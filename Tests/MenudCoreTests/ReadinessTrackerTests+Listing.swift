@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 /// Listing: paging, filters, order, snapshots and names that are not UTF-8.
 extension ReadinessTrackerTests {
@@ -60,7 +61,7 @@ extension ReadinessTrackerTests {
     func testSortedIndexSurvivesInterleavedAddsRemovesAndReads() throws {
         let files = tracker()
         var expected = Set<String>()
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for step in 0..<3000 {
             let name = "n\(generator.next() % 500)"
             if generator.next() % 3 == 0 {

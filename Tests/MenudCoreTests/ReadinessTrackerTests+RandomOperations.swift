@@ -1,6 +1,7 @@
 import XCTest
 @testable import MenudCore
 import MenudProtocol
+import TestSupport
 
 /// The tracker against a model computed from scratch after every random operation.
 extension ReadinessTrackerTests {
@@ -11,7 +12,7 @@ extension ReadinessTrackerTests {
         let settings = ReadinessSettings(settleMs: 700, expireAfterMs: 3000)
         let files = ReadinessTracker(settings: settings, clock: clock, instanceId: "model")
         var model: [RelativePath: (lastChange: Int64, partial: Bool)] = [:]
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for step in 0..<4000 {
             let name = path("d\(generator.next() % 4)/f\(generator.next() % 60)" + (generator.next() % 10 == 0 ? ".part" : ""))
             switch generator.next() % 10 {

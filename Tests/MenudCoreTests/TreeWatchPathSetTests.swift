@@ -1,6 +1,7 @@
 import MenudProtocol
 import XCTest
 @testable import MenudCore
+import TestSupport
 
 /// `DirectoryPathSet` against a plain set: random inserts, removals and subtree removals, and
 /// every subtree query compared with a scan.
@@ -8,7 +9,7 @@ final class TreeWatchPathSetTests: XCTestCase {
     func testMatchesAPlainSetUnderRandomChanges() {
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let names = ["a", "b", "a-b", "a.b", "ab"]
         func randomPath() -> RelativePath {
             let depth = Int.random(in: 0...4, using: &random)

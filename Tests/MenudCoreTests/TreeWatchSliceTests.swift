@@ -1,6 +1,7 @@
 import MenudProtocol
 import XCTest
 @testable import MenudCore
+import TestSupport
 
 /// The pieces the tree watch slices its work with: a turn's budget, walking a subtree of the
 /// tracker a slice at a time, and what one listing of a polled directory changed.
@@ -44,7 +45,7 @@ final class TreeWatchSliceTests: XCTestCase {
     func testASubtreeWalkedInSlicesIsThePathsUnderItInOrder() {
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var names: [String] = []
         for _ in 0..<600 {
             let depth = Int.random(in: 1...3, using: &random)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MenudJSON
+import TestSupport
 
 /// Parses thousands of randomly mutated frames with `JSONParser` and with Foundation's
 /// `JSONSerialization` (`.fragmentsAllowed`), and checks that they agree on which frames are JSON

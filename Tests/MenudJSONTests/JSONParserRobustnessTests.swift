@@ -1,5 +1,6 @@
 import Testing
 @testable import MenudJSON
+import TestSupport
 
 @Suite struct JSONParserRobustnessTests {
     private static let frames: [String] = [

@@ -1,5 +1,6 @@
 import Testing
 @testable import MenudProtocol
+import TestSupport
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
