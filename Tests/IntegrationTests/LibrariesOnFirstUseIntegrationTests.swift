@@ -10,12 +10,7 @@ final class LibrariesOnFirstUseIntegrationTests: XCTestCase {
         let daemon = try DaemonProcess()
         try daemon.start()
         XCTAssertNil(ProcessInfo.processInfo.environment["NOTIFY_SOCKET"], "run the tests outside a systemd service")
-        // Read to the end: /proc files have no size, and a sized read stops after one page.
-        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(daemon.process.processIdentifier)/maps"))
-        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        let libraries = Set(maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
-        }.filter { $0.hasPrefix("/") })
+        let libraries = try daemon.mappedFiles()
         XCTAssertTrue(libraries.contains { $0.contains("libuv") }, "the maps should list libuv: \(libraries.sorted())")
         let loaded = libraries.filter { path in
             ["libwebsockets", "libssl", "libcrypto", "libmagic", "magic.mgc", "libsystemd", "libgcrypt"].contains { path.contains($0) }
