@@ -121,12 +121,7 @@ final class ChecksumPluginTests: XCTestCase {
     }
 
     func testAFileWrittenToSinceTheActionStartedGetsNoDigest() async throws {
-        try directory.write("a.bin", "first")
-        let file = try directory.file("a.bin")
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/a.bin"))
-        handle.seekToEndOfFile()
-        handle.write(Data(", more".utf8))
-        try handle.close()
+        let file = try directory.fileWrittenAfterItWasShown("a.bin")
         let item = try await ChecksumActions().items(for: MenuTarget(kind: .file, files: [file], root: directory.path))[0]
         let error = await thrownError { try await runAction(item, self.context([file])) }
         XCTAssertEqual((error as? ActionFailure)?.message,

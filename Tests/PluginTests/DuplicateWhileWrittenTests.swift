@@ -21,12 +21,7 @@ final class DuplicateWhileWrittenTests: XCTestCase {
     }
 
     func testAFileWrittenToSinceTheActionStartedIsNotCopied() async throws {
-        try directory.write("a.txt", "first")
-        let file = try directory.file("a.txt")
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/a.txt"))
-        handle.seekToEndOfFile()
-        handle.write(Data(", more".utf8))
-        try handle.close()
+        let file = try directory.fileWrittenAfterItWasShown("a.txt")
         let items = try FileActions(trashDirectory: directory.path + "/.trash").immediateItems(
             for: MenuTarget(kind: .file, files: [file], root: directory.path)) ?? []
         let error = await thrownError {
@@ -38,12 +33,7 @@ final class DuplicateWhileWrittenTests: XCTestCase {
     }
 
     func testAFileWrittenToSinceTheActionStartedIsNotRenamed() async throws {
-        try directory.write("a.txt", "first")
-        let file = try directory.file("a.txt")
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: directory.path + "/a.txt"))
-        handle.seekToEndOfFile()
-        handle.write(Data(", more".utf8))
-        try handle.close()
+        let file = try directory.fileWrittenAfterItWasShown("a.txt")
         let items = try FileActions(trashDirectory: directory.path + "/.trash").immediateItems(
             for: MenuTarget(kind: .file, files: [file], root: directory.path)) ?? []
         let error = await thrownError {
