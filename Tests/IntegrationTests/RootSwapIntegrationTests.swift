@@ -30,7 +30,9 @@ final class RootSwapIntegrationTests: XCTestCase {
         return try XCTUnwrap(response["error"] as? [String: Any], "the action ran: \(response)")
     }
 
-    func testADirectoryCommandDoesNotRunInAFolderThatTookTheRootsPlace() throws {
+    /// Opens the directory menu, chooses "Where" (a command run in the folder), then puts
+    /// another folder in the root's place before the dismissal.
+    private func chooseWhereThenSwapTheRoot() throws -> (DaemonProcess, RPCClient, String) {
         let daemon = try DaemonProcess()
         let outside = try prepare(daemon)
         try daemon.start(config: config)
@@ -38,6 +40,11 @@ final class RootSwapIntegrationTests: XCTestCase {
         let (menu, item) = try rpc.openMenu(["background": true], item: "Where")
         _ = try rpc.call("menu.select", ["menu": menu, "item": item])
         try swapRoot(daemon, for: outside)
+        return (daemon, rpc, menu)
+    }
+
+    func testADirectoryCommandDoesNotRunInAFolderThatTookTheRootsPlace() throws {
+        let (daemon, rpc, menu) = try chooseWhereThenSwapTheRoot()
         let error = try refusal(rpc, menu: menu, id: 900)
         XCTAssertEqual(error["code"] as? Int, -32023)
         let data = error["data"] as? [String: Any]
@@ -47,13 +54,7 @@ final class RootSwapIntegrationTests: XCTestCase {
     }
 
     func testAMenuOpenedOnTheOldRootActsOnNothingOnceTheNewOneIsWatched() throws {
-        let daemon = try DaemonProcess()
-        let outside = try prepare(daemon)
-        try daemon.start(config: config)
-        let rpc = try daemon.client()
-        let (menu, item) = try rpc.openMenu(["background": true], item: "Where")
-        _ = try rpc.call("menu.select", ["menu": menu, "item": item])
-        try swapRoot(daemon, for: outside)
+        let (daemon, rpc, menu) = try chooseWhereThenSwapTheRoot()
         // The daemon takes whatever folder its root's path names as its root again.
         eventually("the new folder's file is tracked", timeout: 30) { (try? rpc.file("old.txt"))?["state"] as? String == "expired" }
         let error = try refusal(rpc, menu: menu, id: 901)
