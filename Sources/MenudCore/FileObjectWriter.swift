@@ -26,12 +26,18 @@ public struct FileObjectWriter {
     private var changedReason: (key: Int64, text: [UInt8])?
     private var unchangedReason: (key: Int64, text: [UInt8])?
 
-    public init(settings: ReadinessSettings, instanceId: String, fields: FileFields = .all) {
+    /// A writer for views of a listing (or a tracker) whose settings were `settings`.
+    public init(settings: ReadinessSettingsEpoch, instanceId: String, fields: FileFields = .all) {
         self.fields = fields
         var quoted = FileObjectWriter.quoted(instanceId + ":")
         quoted.removeLast()
         clockPrefix = quoted
         partialSuffixes = settings.partialSuffixes
+    }
+
+    /// A writer for views of files all reckoned with `settings`.
+    public init(settings: ReadinessSettings, instanceId: String, fields: FileFields = .all) {
+        self.init(settings: ReadinessSettingsEpoch(settings), instanceId: instanceId, fields: fields)
     }
 
     /// Writes `file` as the next value of `writer` (an element of the `files` array).

@@ -18,13 +18,15 @@ struct FileRecord {
     var directory: UInt32
     var nameStart: UInt32
     var nameCount: UInt32
-    /// The state in the low 2 bits; above them, 1 + the index in `settings.partialSuffixes` of
-    /// the partial-download suffix the name ends with, or 0 for none.
+    /// The state in the low 2 bits, `settingsGeneration` in the next, and above them 1 + the
+    /// index in `settings.partialSuffixes` of the partial-download suffix the name ends with, or
+    /// 0 for none.
     private var stateAndSuffix: UInt32
 
     static let vacant = UInt32.max
 
-    init(facts: FileFacts, lastChangeMs: Int64, changeCounter: UInt64, state: FileState, partialSuffixIndex: Int?) {
+    init(facts: FileFacts, lastChangeMs: Int64, changeCounter: UInt64, state: FileState, partialSuffixIndex: Int?,
+         settingsGeneration: Bool = false) {
         self.facts = facts
         self.lastChangeMs = lastChangeMs
         self.changeCounter = changeCounter
@@ -34,6 +36,7 @@ struct FileRecord {
         stateAndSuffix = 0
         self.state = state
         self.partialSuffixIndex = partialSuffixIndex
+        self.settingsGeneration = settingsGeneration
     }
 
     var isVacant: Bool { directory == FileRecord.vacant }
@@ -56,16 +59,24 @@ struct FileRecord {
         }
     }
 
+    /// Which of the tracker's two latest settings the state, the suffix and the deadline were
+    /// reckoned with: while a reload is applied in slices, files not reached yet keep the
+    /// previous settings (`ReadinessSettingsEpoch`).
+    var settingsGeneration: Bool {
+        get { stateAndSuffix & 4 != 0 }
+        set { stateAndSuffix = newValue ? stateAndSuffix | 4 : stateAndSuffix & ~4 }
+    }
+
     /// The index in `settings.partialSuffixes` of the suffix the name ends with, if any.
     var partialSuffixIndex: Int? {
         get {
-            let stored = stateAndSuffix >> 2
+            let stored = stateAndSuffix >> 3
             return stored == 0 ? nil : Int(stored - 1)
         }
         set {
-            // Configurations hold a handful of suffixes; 2^30 - 1 of them would not fit in memory.
+            // Configurations hold a handful of suffixes; 2^29 - 1 of them would not fit in memory.
             let stored = newValue.map { UInt32($0 + 1) } ?? 0
-            stateAndSuffix = (stateAndSuffix & 3) | (stored << 2)
+            stateAndSuffix = (stateAndSuffix & 7) | (stored << 3)
         }
     }
 }

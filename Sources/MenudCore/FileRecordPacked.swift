@@ -4,13 +4,13 @@ import MenudProtocol
 ///
 /// Times in milliseconds, sizes and the change counter fit in 48 bits for any file a person
 /// makes (a size up to 128 TiB, a time within 4,000 years of 1970, 2.8 * 10^14 changes), the
-/// name's length in 8 bits (NAME_MAX is 255) and the partial-suffix index in 5. A record that
+/// name's length in 8 bits (NAME_MAX is 255) and the partial-suffix index in 4. A record that
 /// does not fit (a sparse file of exabytes, a time stamp from the year 30,000) is still kept
 /// exactly: its `isOverflow` bit sends readers to `FileRecordStorage.overflow`, which holds the
-/// whole record. The directory, the name's start and the state are always exact here.
+/// whole record. The directory, the name's start, the state and the settings generation are always exact here.
 ///
 /// Layout, six words:
-/// - `size` 48 | `nameCount` 8 | flags 8 (state 2, overflow 1, partial suffix index + 1 in 5);
+/// - `size` 48 | `nameCount` 8 | flags 8 (state 2, overflow 1, partial suffix index + 1 in 4, settings generation 1);
 /// - `mtimeMs` 48 | `directory` low 16;  `ctimeMs` 48 | `directory` high 16;
 /// - `lastChangeMs` 48 | `nameStart` low 16;  `changeCounter` 48 | `nameStart` high 16;
 /// - `inode` 64.
@@ -24,8 +24,9 @@ struct FileRecordPacked {
 
     private static let low48: UInt64 = (1 << 48) - 1
     private static let overflowFlag: UInt64 = 1 << 58
-    /// Suffix index + 1 in 5 bits: indexes 0 through 30.
-    private static let largestPackedSuffix = 30
+    private static let generationFlag: UInt64 = 1 << 63
+    /// Suffix index + 1 in 4 bits: indexes 0 through 14.
+    private static let largestPackedSuffix = 14
 
     /// A vacant slot: no path, `directory == FileRecord.vacant`.
     static let vacant = FileRecordPacked(directory: FileRecord.vacant)
@@ -53,7 +54,7 @@ struct FileRecordPacked {
         case .ready: 1
         case .expired: 2
         }
-        var flags = stateCode
+        var flags = stateCode | (record.settingsGeneration ? FileRecordPacked.generationFlag >> 56 : 0)
         if fits {
             flags |= UInt64(suffix.map { $0 + 1 } ?? 0) << 3
             sizeWord = UInt64(bitPattern: record.facts.size) & FileRecordPacked.low48
@@ -82,8 +83,9 @@ struct FileRecordPacked {
                              inode: inode, ctimeMs: FileRecordPacked.signed48(ctimeWord)),
             lastChangeMs: FileRecordPacked.signed48(lastChangeWord), changeCounter: counterWord & FileRecordPacked.low48,
             state: state, partialSuffixIndex: nil)
-        let suffix = Int((sizeWord >> 59) & 31)
+        let suffix = Int((sizeWord >> 59) & 15)
         if suffix != 0 { record.partialSuffixIndex = suffix - 1 }
+        record.settingsGeneration = sizeWord & FileRecordPacked.generationFlag != 0
         record.directory = directory
         record.nameStart = nameStart
         record.nameCount = UInt32((sizeWord >> 48) & 0xFF)

@@ -18,7 +18,8 @@ public struct FileView: Sendable {
     public let expiresAtMs: Int64?
     /// The change counter at the file's last change (the number in its `clock`).
     public let changeCounter: UInt64
-    /// The index in `settings.partialSuffixes` of the suffix the name ends with, if any.
+    /// The index in the listing's `ReadinessSettingsEpoch.partialSuffixes` of the suffix the name
+    /// ends with, if any.
     public let partialSuffixIndex: Int?
     /// Why the file is in its state.
     public let reason: FileReason

@@ -17,8 +17,9 @@ public struct ListingCursor: Sendable {
     public let clock: String
     /// True when `since` could not be honoured: the answer is the complete list.
     public let fresh: Bool
-    /// The settings the files are shown with.
-    public let settings: ReadinessSettings
+    /// The settings the files are shown with (during a reload applied in slices, the previous
+    /// ones too, for files it has not reached).
+    public let settings: ReadinessSettingsEpoch
     /// The time the files' reasons are counted from.
     public let nowMs: Int64
     /// `total`, when it is known before the files are visited.

@@ -26,7 +26,8 @@ final class ListingRun {
     let sinceCounter: UInt64?
     /// The clock's counter.
     let counter: UInt64
-    let settings: ReadinessSettings
+    /// The settings of the moment the listing opened.
+    let settings: ReadinessSettingsEpoch
     let nowMs: Int64
     let knownTotal: Int?
     /// A page read in one go (`ReadinessTracker.page`): it stops once `limit` files are shown,
@@ -52,7 +53,7 @@ final class ListingRun {
     /// The same paths in order, for a scan to merge in.
     private(set) var preservedOrder = ListingPathHeap()
 
-    init(query: FileQuery, sinceCounter: UInt64?, counter: UInt64, settings: ReadinessSettings, nowMs: Int64,
+    init(query: FileQuery, sinceCounter: UInt64?, counter: UInt64, settings: ReadinessSettingsEpoch, nowMs: Int64,
          knownTotal: Int?, plan: Plan, isPage: Bool = false) {
         self.query = query
         self.stateCode = query.state.map { ReadinessPathTree.stateCode($0) }

@@ -47,7 +47,7 @@ extension ReadinessTracker {
         }
         tree.flush(table: table)
         let knownTotal = query.glob == nil && sinceCounter == nil ? query.state.map { counts[$0] } ?? count : nil
-        let run = ListingRun(query: query, sinceCounter: sinceCounter, counter: changeCounter, settings: settings,
+        let run = ListingRun(query: query, sinceCounter: sinceCounter, counter: changeCounter, settings: settingsEpoch,
                              nowMs: clock.nowMs(), knownTotal: knownTotal, plan: plan(for: query.glob))
         if case .candidates = run.plan, let glob = query.glob {
             run.candidates = candidatePaths(for: glob)
@@ -138,7 +138,7 @@ extension ReadinessTracker {
             mtimeMs: file.mtimeMs,
             readyAtMs: file.readyAtMs,
             expiresAtMs: file.expiresAtMs,
-            reason: file.reason.text(partialSuffixes: settings.partialSuffixes),
+            reason: file.reason.text(partialSuffixes: settingsEpoch.partialSuffixes),
             clock: ChangeClock(instanceId: instanceId, counter: file.changeCounter).description)
     }
 }

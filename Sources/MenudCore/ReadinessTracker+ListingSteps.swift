@@ -24,8 +24,9 @@ extension ReadinessTracker {
         return paths
     }
 
-    /// The view of `record` at `path` as a listing opened at `nowMs` with `settings` shows it.
-    static func view(_ record: FileRecord, _ path: [UInt8], settings: ReadinessSettings, nowMs: Int64) -> FileView {
+    /// The view of `record` at `path` as a listing opened at `nowMs` with `epoch` shows it.
+    static func view(_ record: FileRecord, _ path: [UInt8], settings epoch: ReadinessSettingsEpoch, nowMs: Int64) -> FileView {
+        let settings = epoch.settings(for: record)
         var readyAt: Int64?
         var expiresAt: Int64?
         if record.state != .pending {
@@ -33,7 +34,7 @@ extension ReadinessTracker {
             readyAt = ready
             expiresAt = settings.expiresAtMs(readyAtMs: ready)
         }
-        let partialSuffixIndex = record.partialSuffixIndex
+        let partialSuffixIndex = epoch.suffixIndex(for: record)
         return FileView(
             pathBytes: path, size: record.facts.size, state: record.state, mtimeMs: record.facts.mtimeMs,
             lastChangeMs: record.lastChangeMs, readyAtMs: readyAt, expiresAtMs: expiresAt,

@@ -20,7 +20,7 @@ extension ReadinessTracker {
         tree.flush(table: table)
         let plan = plan(for: query.glob)
         // Read in one call, so nothing changes under it: no versions to keep, no cursor to register.
-        let run = ListingRun(query: query, sinceCounter: nil, counter: changeCounter, settings: settings,
+        let run = ListingRun(query: query, sinceCounter: nil, counter: changeCounter, settings: settingsEpoch,
                              nowMs: clock.nowMs(), knownTotal: nil, plan: plan, isPage: true)
         let budget = max(1, maxVisits)
         let finished: Bool

@@ -15,7 +15,7 @@ extension ReadinessTracker {
     public func view(of path: RelativePath) -> FileView? {
         let table = self.table
         guard let slot = table.slot(of: path) else { return nil }
-        return Self.view(table[slot], path.bytes, settings: settings, nowMs: clock.nowMs())
+        return Self.view(table[slot], path.bytes, settings: settingsEpoch, nowMs: clock.nowMs())
     }
 
     /// Why `path` is in its state, for a person; nil when it is not tracked.
@@ -113,6 +113,7 @@ extension ReadinessTracker {
     }
 
     func snapshot(_ record: FileRecord, path: RelativePath, nowMs: Int64) -> FileSnapshot {
+        let settings = settingsEpoch.settings(for: record)
         var readyAt: Int64?
         var expiresAt: Int64?
         if record.state != .pending {
@@ -133,7 +134,8 @@ extension ReadinessTracker {
     }
 
     func reason(for record: FileRecord, nowMs: Int64) -> String {
-        FileReason(state: record.state, lastChangeMs: record.lastChangeMs, partialSuffixIndex: record.partialSuffixIndex,
-                   settings: settings, nowMs: nowMs).text(partialSuffixes: settings.partialSuffixes)
+        let epoch = settingsEpoch
+        return FileReason(state: record.state, lastChangeMs: record.lastChangeMs, partialSuffixIndex: epoch.suffixIndex(for: record),
+                          settings: epoch.settings(for: record), nowMs: nowMs).text(partialSuffixes: epoch.partialSuffixes)
     }
 }

@@ -8,6 +8,11 @@ extension ReadinessTracker {
     /// of any size is walked in slices of O(log n + maxCount). Paths added or removed between
     /// calls are seen or not according to where they fall, never twice.
     public func paths(under directory: RelativePath, after: RelativePath?, maxCount: Int) -> [RelativePath] {
+        slots(under: directory, after: after?.bytes, maxCount: maxCount).map { table.path(of: $0) }
+    }
+
+    /// The slots of `paths(under:after:maxCount:)`, with `after` as bytes.
+    func slots(under directory: RelativePath, after: [UInt8]?, maxCount: Int) -> [Int] {
         guard maxCount > 0 else { return [] }
         tree.flush(table: table)
         let table = self.table
@@ -16,16 +21,16 @@ extension ReadinessTracker {
         // Paths hold no NUL byte: the first one after `after` is the first at or after "after\0".
         var key = prefix
         if let after {
-            let next = after.bytes + [0]
+            let next = after + [0]
             if prefix.lexicographicallyPrecedes(next) { key = next }
         }
         let start = tree.lowerBound { table.comparePath($0, key) < 0 }
-        var paths: [RelativePath] = []
+        var slots: [Int] = []
         tree.forEachSlot(from: start) { slot in
             guard table.path(of: slot, startsWith: prefix) else { return false }
-            paths.append(table.path(of: slot))
-            return paths.count < maxCount
+            slots.append(slot)
+            return slots.count < maxCount
         }
-        return paths
+        return slots
     }
 }

@@ -29,7 +29,14 @@ import MenudProtocol
 /// Large answers are read in slices with `openListing`/`next`, each consistent as of its
 /// clock however the files change in between (`ListingCursor`).
 public final class ReadinessTracker {
-    public internal(set) var settings: ReadinessSettings
+    /// The settings a file changed now is reckoned with.
+    public var settings: ReadinessSettings { settingsEpoch.current }
+    /// The current settings and, while a reload is applied in slices, the previous ones.
+    public internal(set) var settingsEpoch: ReadinessSettingsEpoch
+    /// Where the reload under way has got to, in path order (nil: the start).
+    var reckonedUpTo: [UInt8]?
+    /// Settings that came while a reload was still being applied: they follow it.
+    var queuedSettings: ReadinessSettings?
     public let clock: any Clock
     /// Names this daemon instance in every change clock.
     public let instanceId: String
@@ -62,7 +69,7 @@ public final class ReadinessTracker {
     /// - Parameter pathTreeFanout: items per node of the path tree (tests make deep trees of
     ///   a few files with small nodes).
     init(settings: ReadinessSettings, clock: any Clock, instanceId: String, tombstoneCapacity: Int, pathTreeFanout: Int) {
-        self.settings = settings
+        self.settingsEpoch = ReadinessSettingsEpoch(settings)
         self.clock = clock
         self.instanceId = instanceId
         self.tombstones = ReadinessTombstones(capacity: tombstoneCapacity)
@@ -111,6 +118,11 @@ public final class ReadinessTracker {
             guard record.facts != facts else { return false }
             preserveForListings(slot)
             let previous = scheduledDeadline(slot)
+            if record.settingsGeneration != settingsEpoch.generation {
+                // Not reached by the reload under way: its name is matched again now.
+                record.partialSuffixIndex = settings.partialSuffixIndex(ofName: table.name(of: slot))
+                record.settingsGeneration = settingsEpoch.generation
+            }
             let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: record.partialSuffixIndex != nil, nowMs: now)
             record.facts = facts
             record.lastChangeMs = changeMs
@@ -122,8 +134,8 @@ public final class ReadinessTracker {
         }
         let partialSuffixIndex = settings.partialSuffixIndex(ofName: path.lastComponentBytes)
         let evaluation = settings.evaluate(lastChangeMs: changeMs, isPartial: partialSuffixIndex != nil, nowMs: now)
-        let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(),
-                                state: evaluation.state, partialSuffixIndex: partialSuffixIndex)
+        let record = FileRecord(facts: facts, lastChangeMs: changeMs, changeCounter: bumpCounter(), state: evaluation.state,
+                                partialSuffixIndex: partialSuffixIndex, settingsGeneration: settingsEpoch.generation)
         let slot = table.insert(record, path: path, at: lookup, into: freeSlots.popLast().map { Int($0) })
         counts[evaluation.state] += 1
         // Crawls list a directory at a time: the tree takes the run in one go.
@@ -199,6 +211,13 @@ public final class ReadinessTracker {
             // The popped entry was the file's live one.
             scheduledCount -= 1
             let record = table[slot]
+            if record.settingsGeneration != settingsEpoch.generation {
+                // Due under the previous settings before the reload under way reached it.
+                if reckon(slot, nowMs: now, scheduledBefore: nil, keepForEarlierListings: listingsOfEarlierReloadsAreOpen) {
+                    changed.append(table.path(of: slot))
+                }
+                continue
+            }
             let evaluation = settings.evaluate(lastChangeMs: record.lastChangeMs, isPartial: record.partialSuffixIndex != nil, nowMs: now)
             if evaluation.state != record.state {
                 preserveForListings(slot)
@@ -246,7 +265,7 @@ public final class ReadinessTracker {
     /// The next transition of the file in `slot`, which its live queue entry carries.
     func scheduledDeadline(_ slot: Int) -> Int64? {
         let record = table[slot]
-        return settings.nextTransitionMs(after: record.state, lastChangeMs: record.lastChangeMs,
+        return settingsEpoch.settings(for: record).nextTransitionMs(after: record.state, lastChangeMs: record.lastChangeMs,
                                          isPartial: record.partialSuffixIndex != nil)
     }
 
@@ -265,17 +284,6 @@ public final class ReadinessTracker {
         if deadlines.count > 2 * scheduledCount + 1024 {
             var kept = Set<UInt32>()
             deadlines.retainAll { isCurrent($0) && kept.insert($0.payload).inserted }
-        }
-    }
-
-    /// Replaces the queue with exactly one entry per file with a next transition.
-    func rebuildDeadlines() {
-        deadlines.removeAll()
-        scheduledCount = 0
-        for slot in 0..<table.slotCount where table.isOccupied(slot) {
-            guard let deadlineMs = scheduledDeadline(slot) else { continue }
-            scheduledCount += 1
-            deadlines.push(deadlineMs: deadlineMs, payload: UInt32(slot))
         }
     }
 

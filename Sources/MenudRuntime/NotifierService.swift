@@ -121,7 +121,7 @@ final class NotifierService: DaemonService, FileChangeListener {
     func messages(changed: [RelativePath], removed: [RelativePath]) -> [[UInt8]] {
         var messages: [[UInt8]] = []
         let views = changed.compactMap { files.view(of: $0) }
-        var fileWriter = FileObjectWriter(settings: files.settings, instanceId: files.instanceId)
+        var fileWriter = FileObjectWriter(settings: files.settingsEpoch, instanceId: files.instanceId)
         var start = 0
         while start < views.count {
             let end = min(start + NotifierService.filesPerMessage, views.count)

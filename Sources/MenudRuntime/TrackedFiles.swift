@@ -3,7 +3,8 @@ import MenudProtocol
 
 /// The readiness tracker as every service but the tree watch sees it: read only.
 protocol TrackedFiles: AnyObject {
-    var settings: ReadinessSettings { get }
+    /// The settings files are shown with (the previous ones too while a reload is applied).
+    var settingsEpoch: ReadinessSettingsEpoch { get }
     var instanceId: String { get }
     var count: Int { get }
     var counts: ReadinessCounts { get }

@@ -4,6 +4,8 @@ import MenudCore
 extension TreeWatchService {
     /// Paths of a rescanned subtree compared per slice step.
     static let sweepPathsPerStep = 2048
+    /// Files re-reckoned with reloaded settings per slice step.
+    static let reckoningsPerStep = 1024
 
     /// Crawl batches arrived from the crawler: they are applied a few per loop turn.
     func enqueue(_ reports: [CrawlReport]) {
@@ -18,10 +20,11 @@ extension TreeWatchService {
         sliceTimer.start(afterMs: 0) { [unowned self] in self.runSlices() }
     }
 
-    /// Forgets the files of removed directories, applies crawl batches, then rescan sweeps,
-    /// for at most `sliceMs` (or `stepsPerSlice` steps), then yields to the loop and goes on
-    /// in the next turn: a crawl of a million files, a rescan after an overflow, a poll round
-    /// or a large directory removed never holds up other clients for longer than a slice.
+    /// Forgets the files of removed directories, re-reckons files with reloaded settings,
+    /// applies crawl batches, then rescan sweeps, for at most `sliceMs` (or `stepsPerSlice`
+    /// steps), then yields to the loop and goes on in the next turn: a crawl of a million files,
+    /// a rescan after an overflow, a poll round, a reload or a large directory removed never
+    /// holds up other clients for longer than a slice.
     /// Every answer in between sees the tracker as of its clock.
     func runSlices() {
         guard !isStopping else {
@@ -37,6 +40,9 @@ extension TreeWatchService {
                 let removed = tracker.removeSubtree(path, maxFiles: TreeWatchService.removalsPerStep)
                 noteRemoved(removed)
                 if removed.count < TreeWatchService.removalsPerStep { removals.removeFirst() }
+            } else if tracker.isReckoningSettings {
+                noteChanged(tracker.reckonSettings(maxFiles: TreeWatchService.reckoningsPerStep))
+                armDeadlineTimer()
             } else if let report = nextReportSlice() {
                 apply(report)
             } else if !sweeps.isEmpty {
@@ -57,7 +63,7 @@ extension TreeWatchService {
             reportSlicesStart = 0
         }
         let reportsLeft = pendingReportsStart < pendingReports.count || reportSlicesStart < reportSlices.count
-        if reportsLeft || !sweeps.isEmpty || !removals.isEmpty { scheduleSlices() }
+        if reportsLeft || !sweeps.isEmpty || !removals.isEmpty || tracker.isReckoningSettings { scheduleSlices() }
     }
 
     /// The next piece of crawl report to apply: the next slice of the report under way, or the

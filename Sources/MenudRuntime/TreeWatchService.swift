@@ -128,7 +128,9 @@ final class TreeWatchService: DaemonService, TreeStatus {
 
     func reload(_ configuration: DaemonConfiguration) {
         settings = configuration.settings
-        tracker.updateSettings(settings.readiness)
+        // Every file is re-reckoned in slices (`runSlices`): a million take most of a second.
+        tracker.beginSettings(settings.readiness)
+        scheduleSlices()
         crawler?.updateIgnoreRules(settings.ignore)
         budget?.update(maxWatches: settings.maxWatches)
         noteChanged(tracker.advance(maxTransitions: TreeWatchService.transitionsPerTurn))

@@ -19,14 +19,7 @@ final class ReadinessTrackerModelTests: XCTestCase {
     ]
 
     func testMatchesTheModelUnderRandomHistories() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seeds: [UInt64]
-        if let seed = environment["MENUD_MODEL_SEED"].flatMap({ UInt64($0) }) {
-            seeds = [seed]
-        } else {
-            let count = environment["MENUD_MODEL_SEQUENCES"].flatMap { Int($0) } ?? 1500
-            seeds = (0..<UInt64(count)).map { $0 &* 0x9E37_79B9 &+ 17 }
-        }
+        let seeds = ModelSeeds.fromEnvironment(stride: 0x9E37_79B9, offset: 17)
         let globs = try ReadinessTrackerModelTests.globs.map { try GlobPattern($0) }
         for seed in seeds {
             var run = ReadinessModelRun(seed: seed, globs: globs)
@@ -161,7 +154,15 @@ struct ReadinessModelRun {
                                              partialSuffixes: [[".part"], [".part", ".tmp"], []][random(3)])
             log.append("settings \(settings.settleMs) \(settings.expireAfterMs ?? -1) \(settings.partialSuffixes)")
             let expected = model.updateSettings(settings, nowMs: now)
-            return check("updateSettings", tracker.updateSettings(settings) == expected, "changed paths differ")
+            guard random(2) == 0 else {
+                return check("updateSettings", tracker.updateSettings(settings) == expected, "changed paths differ")
+            }
+            // In slices, as the daemon applies a reload; cursors opened before read on after it.
+            let slice = 1 + random(3)
+            tracker.beginSettings(settings)
+            var changed: [RelativePath] = []
+            while tracker.isReckoningSettings { changed += tracker.reckonSettings(maxFiles: slice) }
+            return check("reckonSettings", changed == expected, "changed paths differ: \(changed), expected \(expected)")
         case 11, 12:
             clock.advance(by: Int64(random(900)))
             log.append("time \(clock.nowMs() - 1_764_500_000_000)")
