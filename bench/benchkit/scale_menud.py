@@ -1,9 +1,10 @@
-"""menud's part of the scale benchmark: the crawl, memory, every query of the table, the menus
-and the full listing, on the big tree, with the other connection asking daemon.status every 2 ms
+"""menud's part of the scale benchmark: the crawl, memory, every query of the table, the menus,
+a reload that re-reckons every file and the full listing, on the big tree, with the other connection asking daemon.status every 2 ms
 from the moment the socket accepts to the end of the full listing."""
 import json
 import os
 import re
+import signal
 import time
 
 from .clients import JSONLineClient
@@ -166,6 +167,23 @@ def run_menud(servers, tree, args):
         steps.run("menu_directory", menu({"background": True}, min(n, 1000)), repeat=args.repeat)
         selection = [tree.path(i) for i in range(min(SELECTION, n))]
         steps.run("menu_selection", menu({"paths": selection}, 0), repeat=args.repeat)
+
+        def reload():
+            # Every file is re-reckoned, and each one changes at once: its name now ends with a
+            # partial-download suffix, so it is pending.
+            with open(os.path.join(os.path.dirname(menud.socket), "config.json5"), "w") as f:
+                f.write(CONFIG[:-1] + ', partialSuffixes: [".dat"] }')
+            t0 = time.monotonic()
+            os.kill(menud.pid, signal.SIGHUP)
+            deadline = t0 + 60
+            while True:
+                _, status = session.call("daemon.status")
+                if status["files"]["pending"] == n:
+                    return (time.monotonic() - t0) * 1000, None
+                if time.monotonic() > deadline:
+                    raise StepFailed(f"after the reload, {status['files']} within 60 s; expected {n} pending")
+                time.sleep(0.01)
+        steps.run("reload", reload)
 
         def full_listing():
             ms, line = session.timed("files.list", timeout=args.step_timeout)

@@ -17,6 +17,7 @@ def rows_spec(files, middle_dir):
         ("deep_page", f"files.list {{offset: {max(files - 200, 0):,}, limit: 100}}", "ms", ("value", 5)),
         ("menu_directory", "menu.open {background: true}", "ms", ("value", 20)),
         ("menu_selection", "menu.open {target: {paths: [100 files]}}", "ms", ("value", 20)),
+        ("reload", "reload re-reckoning every file (a suffix every name ends with)", "ms", None),
         ("full_listing", "the full listing", "ms", ("ratio", 1.0)),
         ("other_worst", "other connection's worst wait, socket open to end of listing", "ms", ("value", 20)),
         ("churn_idle", "churn: RSS idle, before", "MB", None),
