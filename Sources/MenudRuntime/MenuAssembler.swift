@@ -8,8 +8,9 @@ import MenudPluginAPI
 struct MenuAssembler {
     let target: MenuAssemblyTarget
     private var count = 0
-    /// Each shortcut key taken so far -> the plugin and the item (`“title” (plugin NAME)`) that have it.
-    private var usedKeys: [Character: (plugin: String, item: String)] = [:]
+    /// Each shortcut key taken so far -> the plugin and the title of the item that has it (put
+    /// into words only for a clash).
+    private var usedKeys: [Character: (plugin: String, title: String)] = [:]
     private var keyClashes: [String] = []
     private var sessionItems: [MenuSessionItem] = []
     private var actions: [String: ResolvedItem] = [:]
@@ -39,19 +40,18 @@ struct MenuAssembler {
     private mutating func visit(_ original: MenuItem, plugin: String, binding: MenuSection.Binding,
                                 childBindings: [MenuSection.Binding]?) -> AssembledItem {
         count += 1
-        let id = "i\(count)"
+        let id = "i" + String(count)
         var item = original
         item.children = []
         if let key = item.key {
-            let who = "“\(item.title)” (\(plugin.isEmpty ? "the directory" : "plugin \(plugin)"))"
             if let holder = usedKeys[key] {
                 // Across plugins only: within one, a key repeated in a submenu is its own choice.
                 if holder.plugin != plugin {
-                    keyClashes.append("\(who) loses its shortcut key \"\(key)\" to \(holder.item), which comes first in the menu")
+                    keyClashes.append("\(Self.who(item.title, plugin)) loses its shortcut key \"\(key)\" to \(Self.who(holder.title, holder.plugin)), which comes first in the menu")
                 }
                 item.key = nil
             } else {
-                usedKeys[key] = (plugin, who)
+                usedKeys[key] = (plugin, item.title)
             }
         }
         let isGroup = !original.children.isEmpty
@@ -66,6 +66,11 @@ struct MenuAssembler {
             children.append(visit(child, plugin: plugin, binding: childBindings?[index] ?? binding, childBindings: nil))
         }
         return AssembledItem(id: id, plugin: plugin, item: item, children: children)
+    }
+
+    /// An item as a key clash names it: `“title” (plugin NAME)`.
+    private static func who(_ title: String, _ plugin: String) -> String {
+        "“\(title)” (\(plugin.isEmpty ? "the directory" : "plugin \(plugin)"))"
     }
 
     /// What an item with an action runs, from what it is bound to.
