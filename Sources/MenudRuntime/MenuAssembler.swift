@@ -15,12 +15,18 @@ struct MenuAssembler {
     private var sessionItems: [MenuSessionItem] = []
     private var actions: [String: ResolvedItem] = [:]
 
-    private init(target: MenuAssemblyTarget) {
+    private init(target: MenuAssemblyTarget, itemCount: Int) {
         self.target = target
+        // Sized once for the whole menu: grown an item at a time they were copied over and over.
+        sessionItems.reserveCapacity(itemCount)
+        actions.reserveCapacity(itemCount)
     }
 
     static func assemble(_ sections: [MenuSection], for target: MenuAssemblyTarget) -> AssembledMenu {
-        var assembler = MenuAssembler(target: target)
+        let itemCount = sections.reduce(sections.count) { count, section in
+            section.entries.reduce(count) { $0 + Self.count($1.item) }
+        }
+        var assembler = MenuAssembler(target: target, itemCount: itemCount)
         var items: [AssembledItem] = []
         let grouped = sections.count > 1
         for section in sections {
@@ -66,6 +72,11 @@ struct MenuAssembler {
             children.append(visit(child, plugin: plugin, binding: childBindings?[index] ?? binding, childBindings: nil))
         }
         return AssembledItem(id: id, plugin: plugin, item: item, children: children)
+    }
+
+    /// `item` and everything beneath it.
+    private static func count(_ item: MenuItem) -> Int {
+        item.children.reduce(1) { $0 + count($1) }
     }
 
     /// An item as a key clash names it: `“title” (plugin NAME)`.
