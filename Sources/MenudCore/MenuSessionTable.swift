@@ -77,7 +77,8 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
         guard openMenuCount(for: connection) < limits.maxOpenMenusPerConnection else {
             throw .busy(limit: "maxOpenMenusPerConnection", value: limits.maxOpenMenusPerConnection)
         }
-        var byID: [String: MenuSessionItem] = [:]
+        // Sized once: grown an item at a time it was copied into a larger table several times.
+        var byID = [String: MenuSessionItem](minimumCapacity: items.count)
         for item in items {
             guard byID.updateValue(item, forKey: item.id) == nil else { throw .duplicateItemID(item.id) }
         }
@@ -94,7 +95,11 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
         case .directory:
             directoryMenus.insert(id)
         case .paths(let paths):
-            for path in Set(paths) { menusByPath[path, default: []].insert(id) }
+            if paths.count == 1 {
+                menusByPath[paths[0], default: []].insert(id)  // nothing to deduplicate
+            } else {
+                for path in Set(paths) { menusByPath[path, default: []].insert(id) }
+            }
         }
         return session
     }

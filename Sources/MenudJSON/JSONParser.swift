@@ -23,6 +23,18 @@ public enum JSONParser {
         return try cursor.parseDocument()
     }
 
+    /// Parses the one value that starts at `offset` of `bytes` (no whitespace before it) as a
+    /// member of containers `depth` deep would be parsed, and returns it with the index just past
+    /// it; what follows is not looked at. For a reader that walks an envelope itself and wants
+    /// only one member's value as a tree. Error offsets count from `bytes.startIndex`.
+    public static func parseValue(in bytes: ArraySlice<UInt8>, at offset: Int, depth: Int, maxDepth: Int,
+                                  known: JSONStringTable? = nil) throws(JSONParseError) -> (value: JSONValue, end: Int) {
+        var cursor = JSONParserCursor(bytes: bytes, maxDepth: maxDepth, known: known)
+        cursor.position = offset
+        let value = try cursor.parseValue(depth: depth)
+        return (value, cursor.position)
+    }
+
     /// The same, with the depth up to which containers are parsed recursively set explicitly
     /// (tests use 0 to run everything through the iterative path).
     static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int, recursionLimit: Int) throws(JSONParseError) -> JSONValue {

@@ -29,7 +29,7 @@ public struct JSONStringTable: Sendable {
     }
 
     /// The known string whose UTF-8 is `bytes`, or nil.
-    func string(for bytes: ArraySlice<UInt8>) -> String? {
+    public func string(for bytes: ArraySlice<UInt8>) -> String? {
         let count = bytes.count
         guard count <= Self.longest else { return nil }
         for entry in byCount[count] where Self.equal(entry.bytes, bytes) {

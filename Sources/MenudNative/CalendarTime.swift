@@ -54,19 +54,64 @@ public struct CalendarTime: Sendable, Equatable {
 
     /// `YYYY-MM-DDThh:mm:ss`, no zone (the `.trashinfo` `DeletionDate`).
     public var localTimestamp: String {
-        "\(Self.digits(year, 4))-\(Self.digits(month, 2))-\(Self.digits(day, 2))T\(Self.digits(hour, 2)):\(Self.digits(minute, 2)):\(Self.digits(second, 2))"
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        appendLocalTimestamp(to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// ISO 8601 with the zone: `2026-12-01T22:00:55Z`, `2026-12-01T23:00:55+01:00`.
     public var iso8601: String {
-        if utcOffsetSeconds == 0 { return localTimestamp + "Z" }
-        let magnitude = abs(utcOffsetSeconds)
-        let sign = utcOffsetSeconds < 0 ? "-" : "+"
-        return localTimestamp + sign + Self.digits(magnitude / 3600, 2) + ":" + Self.digits(magnitude / 60 % 60, 2)
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        appendLocalTimestamp(to: &text)
+        if utcOffsetSeconds == 0 {
+            text.append(UInt8(ascii: "Z"))
+        } else {
+            let magnitude = abs(utcOffsetSeconds)
+            text.append(utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            Self.appendDigits(magnitude / 3600, 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            Self.appendDigits(magnitude / 60 % 60, 2, to: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// The fields as bytes: formatting each through a String of its own cost several times more.
+    private func appendLocalTimestamp(to text: inout [UInt8]) {
+        Self.appendDigits(year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendDigits(month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendDigits(day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Self.appendDigits(hour, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendDigits(minute, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendDigits(second, 2, to: &text)
+    }
+
+    /// `value` in decimal with zeros in front up to `width` characters.
+    private static func appendDigits(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        guard value >= 0 else {
+            let digits = Array(String(value).utf8)
+            for _ in digits.count..<max(width, digits.count) { text.append(UInt8(ascii: "0")) }
+            text.append(contentsOf: digits)
+            return
+        }
+        var divisor = 1
+        var count = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            count += 1
+        }
+        for _ in count..<max(width, count) { text.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

@@ -17,31 +17,36 @@ extension MenuItem {
         _ items: [MenuItem], checkKeys: Bool, seenIDs: inout Set<String>, problems: inout [String]
     ) {
         var keys: [Character: String] = [:]
-        for item in checkKeys ? flattenInline(items) : [] {
-            if let key = item.key {
-                if key.isWhitespace || key.isNewline {
-                    problems.append("Item \"\(item.id)\" has a whitespace shortcut key; use a visible character.")
-                } else if let other = keys[key] {
-                    problems.append("Items \"\(other)\" and \"\(item.id)\" share the shortcut key \"\(key)\"; give each its own.")
-                } else {
-                    keys[key] = item.id
-                }
-            }
-        }
+        if checkKeys { checkShortcutKeys(of: items, shownTogetherIn: &keys, problems: &problems) }
         for item in items {
             check(item, seenIDs: &seenIDs, problems: &problems)
         }
     }
 
-    private static func flattenInline(_ items: [MenuItem]) -> [MenuItem] {
-        items.flatMap { item in
-            item.isInline && item.hasChildren ? flattenInline(item.children) : [item]
+    /// The shortcut keys of `items` and of the inline groups among them, depth first (the rows
+    /// shown together), each against the keys already met.
+    private static func checkShortcutKeys(of items: [MenuItem], shownTogetherIn keys: inout [Character: String], problems: inout [String]) {
+        for item in items {
+            if item.isInline && item.hasChildren {
+                checkShortcutKeys(of: item.children, shownTogetherIn: &keys, problems: &problems)
+                continue
+            }
+            guard let key = item.key else { continue }
+            if key.isWhitespace || key.isNewline {
+                problems.append("Item \"\(item.id)\" has a whitespace shortcut key; use a visible character.")
+            } else if let other = keys[key] {
+                problems.append("Items \"\(other)\" and \"\(item.id)\" share the shortcut key \"\(key)\"; give each its own.")
+            } else {
+                keys[key] = item.id
+            }
         }
     }
 
     private static func check(_ item: MenuItem, seenIDs: inout Set<String>, problems: inout [String]) {
-        let allowed = item.id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        // Byte by byte: an ASCII scalar is one UTF-8 byte, and any other makes bytes of 0x80 and up.
+        let allowed = item.id.utf8.allSatisfy { byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
         if item.id.isEmpty {
             problems.append("An item titled \"\(item.title)\" has an empty id; give it one.")

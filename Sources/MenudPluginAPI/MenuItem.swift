@@ -84,9 +84,16 @@ public struct MenuItem: Sendable {
     /// What a screen reader says: title, status and detail joined by `", "`, skipping the absent
     /// ones (`"intro.mp4, Ready, 2.4 MB"`).
     public var accessibilityLabel: String {
-        [title, status?.text, detail?.text]
-            .compactMap { $0 }
-            .filter { !$0.isEmpty }
-            .joined(separator: ", ")
+        // Appended in place: most items have neither status nor detail, and their label is the title.
+        var label = title
+        Self.appendLabelPart(status?.text, to: &label)
+        Self.appendLabelPart(detail?.text, to: &label)
+        return label
+    }
+
+    private static func appendLabelPart(_ part: String?, to label: inout String) {
+        guard let part, !part.isEmpty else { return }
+        if !label.isEmpty { label += ", " }
+        label += part
     }
 }

@@ -50,8 +50,20 @@ public struct TargetFile: Sendable, Hashable {
 
     /// The last path component: `"intro.mp4"`.
     public var name: String {
-        guard let slash = absolutePath.lastIndex(of: "/") else { return absolutePath }
-        return String(absolutePath[absolutePath.index(after: slash)...])
+        // The last `/` byte, found on the UTF-8 bytes: a search by Character costs a grapheme
+        // break check per character. With ASCII on both sides that byte is a Character of its
+        // own, and so the last "/" the Character search would find; otherwise (a combining mark
+        // after it, a prepended mark before it) the Character search decides, as it always did.
+        let utf8 = absolutePath.utf8
+        guard let slash = utf8.lastIndex(of: 0x2F) else { return absolutePath }
+        let after = utf8.index(after: slash)
+        let asciiAfter = after == utf8.endIndex || utf8[after] < 0x80
+        let asciiBefore = slash == utf8.startIndex || utf8[utf8.index(before: slash)] < 0x80
+        if asciiAfter && asciiBefore {
+            return String(Substring(absolutePath.utf8[after...]))
+        }
+        guard let characterSlash = absolutePath.lastIndex(of: "/") else { return absolutePath }
+        return String(absolutePath[absolutePath.index(after: characterSlash)...])
     }
 
     /// The absolute path of the directory holding the file.

@@ -26,6 +26,7 @@ public enum RPCDecoder {
     /// `maxBatchItems` bounds how many elements a batch may hold (a longer batch is answered with
     /// a single -32600 error).
     public static func decode(line: ArraySlice<UInt8>, maxDepth: Int, maxBatchItems: Int) -> RPCIncoming {
+        if let request = decodePlainRequest(line, maxDepth: maxDepth) { return .single(.request(request)) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(line, maxDepth: maxDepth, known: knownStrings)

@@ -8,8 +8,9 @@ import MenudNative
 /// other action. On its own thread a stuck action holds only that thread; the scheduler bounds
 /// how many such threads exist (`ActionSchedulerLimits`).
 ///
-/// The thread runs the jobs of its task in order and ends once ``close()`` was called and no job
-/// is left. A job that still arrives after that (a child task finishing late) gets a new thread,
+/// The thread runs the jobs of its task in order and is done once ``close()`` was called and no
+/// job is left (it then waits in the ``ActionWorkerPool`` for the next action's task, or ends).
+/// A job that still arrives after that (a child task finishing late) gets a thread again,
 /// so no job is ever dropped.
 final class ActionThread: TaskExecutor, @unchecked Sendable {
     private let name: String
@@ -44,7 +45,8 @@ final class ActionThread: TaskExecutor, @unchecked Sendable {
 
     private func startWorker() {
         // The worker holds `self` until it ends, so the executor outlives every job it takes.
-        NativeThread.start(name: name) { [self] in work() }
+        // The thread is a parked one when there is one (``ActionWorkerPool``).
+        ActionWorkerPool.shared.run(name: name) { [self] in work() }
     }
 
     private func work() {

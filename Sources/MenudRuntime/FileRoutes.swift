@@ -34,10 +34,13 @@ struct FileRoutes {
     }
 
     private func getFile(_ params: FilesGetParams) throws(RPCError) -> HandlerResult {
-        let path = try paths.resolve(params.path)
-        guard let view = files.view(of: path) else {
-            throw .notFound(path: path.displayString)
+        // One look-up for a tracked file (resolve would ask the tracker first as well).
+        let path = try paths.lexical(params.path)
+        if let view = files.view(of: path) {
+            return .encoded(getWriter.answer(view, files: files))
         }
-        return .encoded(getWriter.answer(view, files: files))
+        // A miss: a symlink that leads out is told apart from a file that is not there.
+        _ = try paths.resolve(params.path)
+        throw .notFound(path: path.displayString)
     }
 }

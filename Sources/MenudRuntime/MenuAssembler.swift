@@ -8,18 +8,25 @@ import MenudPluginAPI
 struct MenuAssembler {
     let target: MenuAssemblyTarget
     private var count = 0
-    /// Each shortcut key taken so far -> the plugin and the item (`“title” (plugin NAME)`) that have it.
-    private var usedKeys: [Character: (plugin: String, item: String)] = [:]
+    /// Each shortcut key taken so far -> the plugin and the title of the item that has it (put
+    /// into words only for a clash).
+    private var usedKeys: [Character: (plugin: String, title: String)] = [:]
     private var keyClashes: [String] = []
     private var sessionItems: [MenuSessionItem] = []
     private var actions: [String: ResolvedItem] = [:]
 
-    private init(target: MenuAssemblyTarget) {
+    private init(target: MenuAssemblyTarget, itemCount: Int) {
         self.target = target
+        // Sized once for the whole menu: grown an item at a time they were copied over and over.
+        sessionItems.reserveCapacity(itemCount)
+        actions.reserveCapacity(itemCount)
     }
 
     static func assemble(_ sections: [MenuSection], for target: MenuAssemblyTarget) -> AssembledMenu {
-        var assembler = MenuAssembler(target: target)
+        let itemCount = sections.reduce(sections.count) { count, section in
+            section.entries.reduce(count) { $0 + Self.count($1.item) }
+        }
+        var assembler = MenuAssembler(target: target, itemCount: itemCount)
         var items: [AssembledItem] = []
         let grouped = sections.count > 1
         for section in sections {
@@ -39,19 +46,18 @@ struct MenuAssembler {
     private mutating func visit(_ original: MenuItem, plugin: String, binding: MenuSection.Binding,
                                 childBindings: [MenuSection.Binding]?) -> AssembledItem {
         count += 1
-        let id = "i\(count)"
+        let id = "i" + String(count)
         var item = original
         item.children = []
         if let key = item.key {
-            let who = "“\(item.title)” (\(plugin.isEmpty ? "the directory" : "plugin \(plugin)"))"
             if let holder = usedKeys[key] {
                 // Across plugins only: within one, a key repeated in a submenu is its own choice.
                 if holder.plugin != plugin {
-                    keyClashes.append("\(who) loses its shortcut key \"\(key)\" to \(holder.item), which comes first in the menu")
+                    keyClashes.append("\(Self.who(item.title, plugin)) loses its shortcut key \"\(key)\" to \(Self.who(holder.title, holder.plugin)), which comes first in the menu")
                 }
                 item.key = nil
             } else {
-                usedKeys[key] = (plugin, who)
+                usedKeys[key] = (plugin, item.title)
             }
         }
         let isGroup = !original.children.isEmpty
@@ -66,6 +72,16 @@ struct MenuAssembler {
             children.append(visit(child, plugin: plugin, binding: childBindings?[index] ?? binding, childBindings: nil))
         }
         return AssembledItem(id: id, plugin: plugin, item: item, children: children)
+    }
+
+    /// `item` and everything beneath it.
+    private static func count(_ item: MenuItem) -> Int {
+        item.children.reduce(1) { $0 + count($1) }
+    }
+
+    /// An item as a key clash names it: `“title” (plugin NAME)`.
+    private static func who(_ title: String, _ plugin: String) -> String {
+        "“\(title)” (\(plugin.isEmpty ? "the directory" : "plugin \(plugin)"))"
     }
 
     /// What an item with an action runs, from what it is bound to.

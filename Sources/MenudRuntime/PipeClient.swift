@@ -70,17 +70,40 @@ final class PipeClient: RPCConnection {
         switch event {
         case .data(let bytes):
             corked = true
-            delegate.deliver(framer.append(bytes[...]), on: self) { !isClosed }
+            frame(bytes[...], delegate: delegate)
             uncork(delegate)
         case .end:
             // A last line without its newline still counts.
             corked = true
-            delegate.deliver(framer.append([0x0A]), on: self) { !isClosed }
+            frame([0x0A], delegate: delegate)
             uncork(delegate)
             if !isClosed { delegate.endOfInput(on: self) }
         case .failure(let error):
             delegate.failed(self, reason: "read failed: \(error)")
         }
+    }
+
+    /// Cuts `bytes` into messages and hands each to the delegate as it is cut (no array of
+    /// them per read), until the connection is closed (a reply may close it half-way through a
+    /// chunk) or a message was too long; the framer still takes the whole chunk, as before.
+    /// The framer is taken out while it works, so that nothing a message sets off meets it half
+    /// way; a limit set on the connection meanwhile (a reload) is kept.
+    private func frame(_ bytes: ArraySlice<UInt8>, delegate: any RPCTransportDelegate) {
+        var working = framer
+        framer = LineFramer(maxFrameBytes: working.maxFrameBytes)
+        var delivering = true
+        working.append(bytes) { event in
+            guard delivering, !isClosed else { return }
+            switch event {
+            case .line(let line):
+                delegate.received(line, on: self)
+            case .oversized(let limit):
+                delivering = false
+                delegate.oversized(limit: limit, on: self)
+            }
+        }
+        working.maxFrameBytes = framer.maxFrameBytes
+        framer = working
     }
 
     /// The read's messages are handled: what they were answered goes out in one write.

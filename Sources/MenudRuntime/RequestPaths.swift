@@ -28,6 +28,13 @@ struct RequestPaths {
         return path
     }
 
+    /// The path `parameter` names by the protocol's rules alone, before ``resolve(_:)``'s look
+    /// at the disk: for a caller that looks the path up in the tracker first (a tracked path
+    /// needs no such look) and resolves only a miss.
+    func lexical(_ parameter: PathParameter) throws(RPCError) -> RelativePath {
+        try parameter.relative(rootSpellings: rootSpellings)
+    }
+
     private func absolutePath(_ path: RelativePath) -> [UInt8] {
         path.bytes.isEmpty ? rootBytes : rootBytes + [0x2F] + path.bytes
     }

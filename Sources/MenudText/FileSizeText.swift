@@ -19,9 +19,9 @@ public enum FileSizeText {
 
     public static func format(_ bytes: Int64) -> String {
         if bytes == 0 { return "Zero KB" }
-        if bytes == 1 || bytes == -1 { return "\(bytes) byte" }
+        if bytes == 1 || bytes == -1 { return String(bytes) + " byte" }
         let magnitude = bytes.magnitude
-        if magnitude < 1000 { return "\(bytes) bytes" }
+        if magnitude < 1000 { return String(bytes) + " bytes" }
 
         // Foundation picks the unit by comparing Double values: do the same, so sizes just
         // below 10^18 that round up to 1e18 as a Double land in EB as they do there.

@@ -1,0 +1,154 @@
+import MenudJSON
+
+/// The request nearly every line is: one object of `"jsonrpc": "2.0"`, `"method"`, an optional
+/// integer or string `"id"` and optional object `"params"`, keys and strings without escapes.
+/// Read straight from its bytes, only `params` becomes a tree: building the envelope as a
+/// `JSONObject` and looking its members up again cost more than the rest of a `daemon.status`.
+///
+/// Anything else (another member, an escape, a number with a fraction, a duplicate key, an
+/// error anywhere) gives nil and the line goes through the full parse, whose answers (and
+/// error texts) are therefore unchanged: this path only ever accepts lines the full parse turns
+/// into the same request.
+extension RPCDecoder {
+    static func decodePlainRequest(_ line: ArraySlice<UInt8>, maxDepth: Int) -> RPCRequest? {
+        // The envelope is one container: a limit that refuses it is the full parse's to report.
+        guard maxDepth >= 1 else { return nil }
+        let end = line.endIndex
+        var at = skipSpace(line, from: line.startIndex)
+        guard at < end, line[at] == openBrace else { return nil }
+        at = skipSpace(line, from: at + 1)
+        var seen: UInt8 = 0
+        var id: RPCId?
+        var method = ""
+        var params = JSONObject()
+        while true {
+            guard at < end, line[at] == quote, let keyEnd = plainStringEnd(line, from: at + 1) else { return nil }
+            let member = memberBit(line[(at + 1)..<keyEnd])
+            guard member != 0, seen & member == 0 else { return nil }
+            seen |= member
+            at = skipSpace(line, from: keyEnd + 1)
+            guard at < end, line[at] == colon else { return nil }
+            at = skipSpace(line, from: at + 1)
+            guard at < end else { return nil }
+            switch member {
+            case jsonrpcBit:
+                guard end - at >= 5, line[at] == quote, line[at + 1] == UInt8(ascii: "2"), line[at + 2] == UInt8(ascii: "."),
+                      line[at + 3] == UInt8(ascii: "0"), line[at + 4] == quote else { return nil }
+                at += 5
+            case idBit:
+                if line[at] == quote {
+                    guard let close = plainStringEnd(line, from: at + 1) else { return nil }
+                    id = .string(String(decoding: line[(at + 1)..<close], as: UTF8.self))
+                    at = close + 1
+                } else {
+                    guard let number = plainInteger(line, from: at) else { return nil }
+                    id = .int(number.value)
+                    at = number.end
+                }
+            case methodBit:
+                guard line[at] == quote, let close = plainStringEnd(line, from: at + 1), close > at + 1 else { return nil }
+                let name = line[(at + 1)..<close]
+                method = knownStrings.string(for: name) ?? String(decoding: name, as: UTF8.self)
+                at = close + 1
+            default:
+                guard line[at] == openBrace,
+                      let parsed = try? JSONParser.parseValue(in: line, at: at, depth: 1, maxDepth: maxDepth, known: knownStrings),
+                      case .object(let object) = parsed.value else { return nil }
+                params = object
+                at = parsed.end
+            }
+            at = skipSpace(line, from: at)
+            guard at < end else { return nil }
+            if line[at] == comma {
+                at = skipSpace(line, from: at + 1)
+                continue
+            }
+            guard line[at] == closeBrace, skipSpace(line, from: at + 1) == end,
+                  seen & (jsonrpcBit | methodBit) == jsonrpcBit | methodBit else { return nil }
+            return RPCRequest(id: id, method: method, params: params)
+        }
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
+    private static let colon = UInt8(ascii: ":")
+    private static let comma = UInt8(ascii: ",")
+    private static let jsonrpcBit: UInt8 = 1
+    private static let idBit: UInt8 = 2
+    private static let methodBit: UInt8 = 4
+    private static let paramsBit: UInt8 = 8
+
+    private static func skipSpace(_ line: ArraySlice<UInt8>, from start: Int) -> Int {
+        var at = start
+        while at < line.endIndex {
+            let byte = line[at]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            at += 1
+        }
+        return at
+    }
+
+    /// The index of the closing quote of a string of printable ASCII without escapes that starts
+    /// at `start` (after its opening quote); nil for any other string.
+    private static func plainStringEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var at = start
+        while at < line.endIndex {
+            let byte = line[at]
+            if byte == quote { return at }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            at += 1
+        }
+        return nil
+    }
+
+    /// Which envelope member `key` names (0 for any other).
+    private static func memberBit(_ key: ArraySlice<UInt8>) -> UInt8 {
+        switch key.count {
+        case 2: return spells(key, idKey) ? idBit : 0
+        case 6: return spells(key, methodKey) ? methodBit : spells(key, paramsKey) ? paramsBit : 0
+        case 7: return spells(key, jsonrpcKey) ? jsonrpcBit : 0
+        default: return 0
+        }
+    }
+
+    private static let idKey = Array("id".utf8)
+    private static let methodKey = Array("method".utf8)
+    private static let paramsKey = Array("params".utf8)
+    private static let jsonrpcKey = Array("jsonrpc".utf8)
+
+    /// Whether `key` is `name`'s bytes; the counts are known to be equal.
+    private static func spells(_ key: ArraySlice<UInt8>, _ name: [UInt8]) -> Bool {
+        var at = key.startIndex
+        for byte in name {
+            if key[at] != byte { return false }
+            at += 1
+        }
+        return true
+    }
+
+    /// An integer literal as the parser reads one into `.int`: an optional minus, digits without
+    /// a leading zero, within `Int64`, and no fraction or exponent after it; nil otherwise.
+    private static func plainInteger(_ line: ArraySlice<UInt8>, from start: Int) -> (value: Int64, end: Int)? {
+        var at = start
+        let negative = line[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
+        let digitsStart = at
+        // Accumulated negatively, as the parser does, so that Int64.min fits.
+        var accumulated: Int64 = 0
+        while at < line.endIndex, line[at] >= 0x30, line[at] <= 0x39 {
+            let (times10, overflow1) = accumulated.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = times10.subtractingReportingOverflow(Int64(line[at] &- 0x30))
+            guard !overflow1, !overflow2 else { return nil }
+            accumulated = next
+            at += 1
+        }
+        guard at > digitsStart, line[digitsStart] != 0x30 || at == digitsStart + 1 else { return nil }
+        if at < line.endIndex, line[at] == UInt8(ascii: ".") || line[at] == UInt8(ascii: "e") || line[at] == UInt8(ascii: "E") {
+            return nil
+        }
+        if negative { return (accumulated, at) }
+        guard accumulated != .min else { return nil }
+        return (-accumulated, at)
+    }
+}

@@ -1,0 +1,78 @@
+import MenudJSON
+import Testing
+@testable import MenudProtocol
+
+/// What the full parse makes of a line: the decoder's answer without its shortcut.
+private func fullDecode(_ line: ArraySlice<UInt8>, maxDepth: Int) -> RPCIncomingItem? {
+    guard let value = try? JSONParser.parse(line, maxDepth: maxDepth) else { return nil }
+    if case .array = value { return nil }
+    return RPCDecoder.decodeItem(value)
+}
+
+/// The shortcut for the common request (`decodePlainRequest`) either declines a line or reads
+/// it as the full parse does: it never changes an answer.
+@Suite struct RPCDecoderPlainRequestTests {
+    static let taken = [
+        #"{"jsonrpc":"2.0","id":1,"method":"daemon.status"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"files.get","params":{"path":"bench.txt"}}"#,
+        #" { "method" : "files.list" , "params" : { } , "jsonrpc" : "2.0" , "id" : "abc" }  "#,
+        "{\"id\":-0,\"jsonrpc\":\"2.0\",\"method\":\"m\"}\r",
+        #"{"jsonrpc":"2.0","id":-9223372036854775808,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":9223372036854775807,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","method":"note"}"#,
+        #"{"jsonrpc":"2.0","id":"","method":"menu.open","params":{"target":{"path":"a\u00e9"},"x":[1,2.5,null,true]}}"#,
+    ]
+
+    static let declined = [
+        #"{"jsonrpc":"2.0","id":9223372036854775808,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":01,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":1.0,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":1e3,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":-,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":null,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":true,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":"\u0041","method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":"é","method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":1,"id":2,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":1,"a":2}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":[1]}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":3}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":""}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":7}"#,
+        #"{"jsonrpc":"2.00","id":1,"method":"m"}"#,
+        #"{"jsonrpc":2.0,"id":1,"method":"m"}"#,
+        #"{"id":1,"method":"m"}"#,
+        #"{"jsonrpc":"2.0","id":1}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m","extra":1}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m",}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m"} x"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"m"}{}"#,
+        #"{"jsonrpc":"2.0","id":1,"me\u0074hod":"m"}"#,
+        #"{}"#,
+        #"[{"jsonrpc":"2.0","id":1,"method":"m"}]"#,
+        "\u{FEFF}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}",
+        #"{"jsonrpc":"2.0","id":1,"method":"m""#,
+    ]
+
+    @Test(arguments: taken)
+    func takesTheCommonRequestAsTheFullParseReadsIt(_ text: String) throws {
+        let line = Array(text.utf8)[...]
+        let plain = try #require(RPCDecoder.decodePlainRequest(line, maxDepth: JSONParser.defaultMaxDepth))
+        #expect(fullDecode(line, maxDepth: JSONParser.defaultMaxDepth) == .request(plain))
+    }
+
+    @Test(arguments: declined)
+    func leavesEverythingElseToTheFullParse(_ text: String) {
+        #expect(RPCDecoder.decodePlainRequest(Array(text.utf8)[...], maxDepth: JSONParser.defaultMaxDepth) == nil)
+    }
+
+    @Test func leavesDepthLimitsToTheFullParse() {
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":{"b":1}}}"#.utf8)[...]
+        #expect(RPCDecoder.decodePlainRequest(line, maxDepth: 0) == nil)
+        #expect(RPCDecoder.decodePlainRequest(line, maxDepth: 2) == nil)
+        #expect(RPCDecoder.decodePlainRequest(line, maxDepth: 3) != nil)
+        #expect(fullDecode(line, maxDepth: 2) == nil)
+        #expect(fullDecode(line, maxDepth: 3) != nil)
+    }
+}
