@@ -61,7 +61,14 @@ public struct IgnoreRules: Sendable, Equatable {
         return matchesAny(bytes[...], isDirectory: isDirectory)
     }
 
+    /// An index loop, not `contains(where:)`: that copied each pattern (retaining its five
+    /// arrays) for every entry a crawl reads, a tenth of the crawler's time at a million files.
     private func matchesAny(_ pathBytes: ArraySlice<UInt8>, isDirectory: Bool) -> Bool {
-        patterns.contains { $0.matches(pathBytes: pathBytes, isDirectory: isDirectory) }
+        var index = 0
+        while index < patterns.count {
+            if patterns[index].matches(pathBytes: pathBytes, isDirectory: isDirectory) { return true }
+            index += 1
+        }
+        return false
     }
 }

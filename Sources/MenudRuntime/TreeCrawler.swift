@@ -9,14 +9,14 @@ import MenudProtocol
 /// descriptor by its whole relative path (`openat2`, no links, nothing above the root), so a
 /// folder swapped for a link to somewhere else is never walked into; files are `lstat`ed
 /// relative to their open directory. Batches keep the loop answering requests while a large
-/// tree is crawled. It has one thread of its own that sleeps on a semaphore between jobs: a
-/// dispatch queue's worker would wake the idle daemon once more when it retires.
+/// tree is crawled. Its threads (one per processor, at most ``maxThreads``) share the walk
+/// under way (`CrawlQueue`): listing and `lstat` are most of a crawl's cost, and they split
+/// by directory. The threads sleep on a condition between jobs: a dispatch queue's worker
+/// would wake the idle daemon once more when it retires.
 final class TreeCrawler: Sendable {
     private let rootBytes: [UInt8]
-    private let jobs = Mutex<[CrawlJob]>([])
-    private let wake = NativeSemaphore()
+    private let queue: CrawlQueue
     private let stopped = Atomic<Bool>(false)
-    private let rules: Mutex<IgnoreRules>
     private let budget: WatchBudget
     private let deliver: @Sendable (CrawlReport) -> Void
     /// Batches the crawler may post before the loop has taken them (`batchTaken`): without
@@ -24,10 +24,13 @@ final class TreeCrawler: Sendable {
     /// (about 100 bytes a file) left the heap fragmented after the crawl.
     private let room = NativeSemaphore(value: TreeCrawler.batchesAhead)
     static let batchesAhead = 8
-    /// The crawler's thread runs this much nicer than the loop's: on a busy machine the two
+    /// The crawler's threads run this much nicer than the loop's: on a busy machine they
     /// often want the same CPU, and a request waiting for the loop matters more than the crawl
     /// (which the loop's pace bounds anyway).
     static let niceness: Int32 = 10
+    /// Two threads halve a crawl's time on two processors; more wait on the loop, which
+    /// takes in every file the threads find, and on the directories' locks in the kernel.
+    static let maxThreads = 2
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
@@ -35,25 +38,30 @@ final class TreeCrawler: Sendable {
     /// Directories per batch of a poll round.
     static let polledPerBatch = 64
 
-    init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, post: @escaping @Sendable (CrawlReport) -> Void) {
+    /// `threads`: how many walk the tree (at least 1); by default one per processor online,
+    /// at most ``maxThreads``.
+    init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, threads: Int = min(TreeCrawler.maxThreads, NativeThread.onlineProcessors),
+         post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
-        rules = Mutex(ignore)
+        queue = CrawlQueue(ignore: ignore)
         self.budget = budget
         deliver = post
-        NativeThread.start(name: "menud-crawl") { [self] in
-            NativeThread.lowerCurrentPriority(by: TreeCrawler.niceness)
-            work()
+        for number in 1...max(1, threads) {
+            NativeThread.start(name: number == 1 ? "menud-crawl" : "menud-crawl-\(number)") { [self] in
+                NativeThread.lowerCurrentPriority(by: TreeCrawler.niceness)
+                work()
+            }
         }
     }
 
     func updateIgnoreRules(_ ignore: IgnoreRules) {
-        rules.withLock { $0 = ignore }
+        queue.updateIgnoreRules(ignore)
     }
 
-    /// Stops every crawl at its next directory and ends the thread; nothing is posted afterwards.
+    /// Stops every crawl at its next directory and ends the threads; nothing is posted afterwards.
     func stop() {
         stopped.store(true, ordering: .relaxed)
-        wake.signal()
+        queue.stop()
     }
 
     /// The loop took a batch off its queue: the crawler may post another.
@@ -72,18 +80,21 @@ final class TreeCrawler: Sendable {
     }
 
     func enqueue(_ job: CrawlJob) {
-        jobs.withLock { $0.append(job) }
-        wake.signal()
+        queue.enqueue(job)
     }
 
     private func work() {
         while true {
-            wake.wait()
-            if stopped.load(ordering: .relaxed) { return }
-            while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                if job.reason == .poll { poll(job) } else { crawl(job) }
-                if stopped.load(ordering: .relaxed) { return }
+            switch queue.take() {
+            case .stop:
+                return
+            case .poll(let job, let ignore):
+                poll(job, ignore: ignore)
+                queue.finishPoll()
+            case .list(let job, let directory, let ignore):
+                walk(job, from: directory, ignore: ignore)
             }
+            if stopped.load(ordering: .relaxed) { return }
         }
     }
 
@@ -91,32 +102,47 @@ final class TreeCrawler: Sendable {
         path.bytes.isEmpty ? rootBytes : rootBytes + [0x2F] + path.bytes
     }
 
-    private func crawl(_ job: CrawlJob) {
-        let ignore = rules.withLock { $0 }
-        var pending: [RelativePath] = [job.directory]
+    /// Takes part in the walk `job` from `first` until no directory of it is left, posting
+    /// batches; the last thread out posts the final one.
+    private func walk(_ job: CrawlJob, from first: RelativePath, ignore: IgnoreRules) {
         var batch: [CrawledDirectory] = []
         var batchFiles = 0
-        while let directory = pending.popLast() {
-            if stopped.load(ordering: .relaxed) { return }
-            let (listed, found) = list(directory, beneath: job.root, ignore: ignore, reportSubdirectories: false)
-            pending.append(contentsOf: found)
-            batchFiles += listed.files.count
-            batch.append(listed)
-            if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
+        var next: RelativePath? = first
+        while true {
+            while let directory = next {
+                if stopped.load(ordering: .relaxed) { return }
+                let (listed, found) = list(directory, beneath: job.root, ignore: ignore, reportSubdirectories: false)
+                batchFiles += listed.files.count
+                batch.append(listed)
+                if batchFiles >= TreeCrawler.batchFiles || batch.count >= 256 {
+                    post(CrawlReport(job: job, directories: batch, finished: false))
+                    batch = []
+                    batchFiles = 0
+                }
+                next = queue.next(after: found)
+            }
+            if queue.isAlone { break }
+            if !batch.isEmpty {
                 post(CrawlReport(job: job, directories: batch, finished: false))
                 batch = []
                 batchFiles = 0
             }
+            switch queue.leave() {
+            case .more(let directory): next = directory
+            case .left: return
+            case .last: break
+            }
+            if next == nil { break }
         }
         if stopped.load(ordering: .relaxed) { return }
         post(CrawlReport(job: job, directories: batch, finished: true))
+        queue.finishWalk()
     }
 
     /// Lists each directory of a poll (those without a watch) again, without going into their
     /// subdirectories: what it costs is what those directories hold. Each tries for a watch
     /// again, which it gets once the watch limit leaves room.
-    private func poll(_ job: CrawlJob) {
-        let ignore = rules.withLock { $0 }
+    private func poll(_ job: CrawlJob, ignore: IgnoreRules) {
         var batch: [CrawledDirectory] = []
         var batchFiles = 0
         for directory in job.polled {
@@ -169,9 +195,9 @@ final class TreeCrawler: Sendable {
                 }
                 switch kind {
                 case .directory:
-                    if !ignore.isIgnored(path, isDirectory: true) { pending.append(path) }
+                    if !ignore.ignoresEntry(path, isDirectory: true) { pending.append(path) }
                 case .file:
-                    if let status, !ignore.isIgnored(path, isDirectory: false) {
+                    if let status, !ignore.ignoresEntry(path, isDirectory: false) {
                         files.append(.init(path: path, facts: FileFacts(status)))
                     }
                 default:
