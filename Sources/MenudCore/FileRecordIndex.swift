@@ -13,27 +13,37 @@
 ///
 /// Growth is spread over the inserts that follow it, so no insert rehashes every stored id (at
 /// a million files that took 0.3 to 0.5 s in one loop turn): at 8/10 full the buckets move to
-/// `draining` and a table half as big again takes their place; each `makeRoom` then moves
-/// ``entriesPerStep`` entries over, whole runs at a time (a run emptied whole leaves no probe
-/// of another broken), and lookups and removals look in both meanwhile. The move is over after
-/// at most 1/20 of the old size in inserts, the new table then about 5/9 full; until then the
-/// old buckets are held too (4 bytes each).
+/// `draining` and a table half as big again takes their place; each `makeRoom` then copies
+/// up to ``entriesPerStep`` stored ids over, in id order (a slot's record and name are read in
+/// storage order, so hashing them again costs no cache miss: in bucket order it cost two per
+/// id, a third of the loop's time in a million-file crawl). Entries stay in `draining` once
+/// copied, so a probe that misses in the new table finds there any id not copied yet; a
+/// removal takes an id out of both. An id stored during the move below the copy's cursor is
+/// in the new table only; one at or past it is remembered (`storedEarly`) so the copy skips
+/// it. The move is over after at most 1/20 of the old size in inserts (more when most ids
+/// below the end are vacant), the new table then about 5/9 full; until then the old buckets
+/// are held too (4 bytes each).
 struct FileRecordIndex {
     private(set) var buckets: [UInt32]
     /// Entries in both tables.
     private(set) var count = 0
-    /// The buckets before the last growth, while their entries move over; empty otherwise.
+    /// The buckets before the last growth, while their ids are copied over; empty otherwise.
     private var draining: [UInt32] = []
-    /// An empty bucket of `draining` the move starts after, and how many buckets past it are done.
-    private var drainStart = 0
-    private var drained = 0
+    /// Ids below `copyEnd` were the ones there could be when the growth began; those below
+    /// `copyCursor` are copied.
+    private var copyCursor = 0
+    private var copyEnd = 0
+    /// Ids from `copyCursor` to `copyEnd` stored in `buckets` since the growth began.
+    private var storedEarly: Set<Int> = []
 
     static let idBits = 27
     /// The largest id an index can hold (134 million files).
     static let largestId = (1 << idBits) - 2
     private static let idMask: UInt32 = (1 << idBits) - 1
-    /// Entries moved to the grown table by each `makeRoom` (whole runs: a few more at times).
+    /// Ids copied to the grown table by each `makeRoom`, and ids looked at (vacant ones are
+    /// skipped), at most.
     static let entriesPerStep = 16
+    static let idsPerStep = 64
 
     /// An index is at most `maxLoadTenths`/10 full; a growth makes it `growthNumerator`/
     /// `growthDenominator` times as big.
@@ -97,42 +107,44 @@ struct FileRecordIndex {
         }
     }
 
-    /// Call before looking up for an insert: moves a step of a growth under way, and starts one
-    /// when one more entry would make the index more than 8/10 full. `hashOf` gives the hash of
-    /// a stored id.
-    mutating func makeRoom(hashOf: (Int) -> Int) {
-        if !draining.isEmpty { drain(maxEntries: FileRecordIndex.entriesPerStep, hashOf: hashOf) }
+    /// Call before looking up for an insert: copies a step of a growth under way, and starts
+    /// one when one more entry would make the index more than 8/10 full. Every stored id is
+    /// below `ids`; `isStored` says whether one is, and `hashOf` gives its hash.
+    mutating func makeRoom(ids: Int, isStored: (Int) -> Bool, hashOf: (Int) -> Int) {
+        if !draining.isEmpty { copy(maxEntries: FileRecordIndex.entriesPerStep, maxIds: FileRecordIndex.idsPerStep, isStored: isStored, hashOf: hashOf) }
         guard (count + 1) * 10 > buckets.count * FileRecordIndex.maxLoadTenths else { return }
         // Not reached while a move is under way (it ends long before), but if it were, the
         // rest of it moves now.
-        if !draining.isEmpty { drain(maxEntries: Int.max, hashOf: hashOf) }
+        if !draining.isEmpty { copy(maxEntries: Int.max, maxIds: Int.max, isStored: isStored, hashOf: hashOf) }
         draining = buckets
         buckets = Array(repeating: 0, count: draining.count * FileRecordIndex.growthNumerator / FileRecordIndex.growthDenominator)
-        drainStart = draining.firstIndex(of: 0) ?? 0
-        drained = 0
+        copyCursor = 0
+        copyEnd = ids
+        storedEarly = []
     }
 
-    /// Moves whole runs of `draining` into `buckets` until `maxEntries` moved or all did.
-    private mutating func drain(maxEntries: Int, hashOf: (Int) -> Int) {
-        let oldSize = draining.count
+    /// Copies stored ids from the cursor on into `buckets`, until `maxEntries` are copied,
+    /// `maxIds` looked at, or all are done.
+    private mutating func copy(maxEntries: Int, maxIds: Int, isStored: (Int) -> Bool, hashOf: (Int) -> Int) {
         let size = buckets.count
-        var moved = 0
-        while drained < draining.count && moved < maxEntries {
-            var position = (drainStart + 1 + drained) % oldSize
-            // A run starts after an empty bucket; it moves whole.
-            while draining[position] != 0 {
-                let entry = draining[position]
-                var bucket = FileRecordIndex.home(hashOf(FileRecordIndex.id(ofEntry: entry)), size)
-                while buckets[bucket] != 0 { bucket = FileRecordIndex.following(bucket, size) }
-                buckets[bucket] = entry
-                draining[position] = 0
-                moved += 1
-                drained += 1
-                position = FileRecordIndex.following(position, oldSize)
-            }
-            drained += 1  // the empty bucket that ends the run
+        var copied = 0
+        var looked = 0
+        while copyCursor < copyEnd && copied < maxEntries && looked < maxIds {
+            let id = copyCursor
+            copyCursor += 1
+            looked += 1
+            if !storedEarly.isEmpty, storedEarly.remove(id) != nil { continue }
+            guard isStored(id) else { continue }
+            let hash = hashOf(id)
+            var bucket = FileRecordIndex.home(hash, size)
+            while buckets[bucket] != 0 { bucket = FileRecordIndex.following(bucket, size) }
+            buckets[bucket] = FileRecordIndex.entry(id, hash: hash)
+            copied += 1
         }
-        if drained >= draining.count { draining = [] }
+        if copyCursor >= copyEnd {
+            draining = []
+            storedEarly = []
+        }
     }
 
     /// Adds `id`, whose hash is `hash`, at `bucket`, an empty bucket that `find` gave for it.
@@ -140,15 +152,19 @@ struct FileRecordIndex {
         precondition(buckets[bucket] == 0, "bucket \(bucket) is taken")
         buckets[bucket] = FileRecordIndex.entry(id, hash: hash)
         count += 1
+        if !draining.isEmpty && id >= copyCursor && id < copyEnd { storedEarly.insert(id) }
     }
 
     /// Removes `id`, whose hash is `hash`; `hashOf` gives the hash of any other stored id.
     mutating func remove(_ id: Int, hash: Int, hashOf: (Int) -> Int) {
         let wanted = FileRecordIndex.entry(id, hash: hash)
-        if !FileRecordIndex.remove(wanted, hash: hash, from: &buckets, hashOf: hashOf) {
-            precondition(!draining.isEmpty && FileRecordIndex.remove(wanted, hash: hash, from: &draining, hashOf: hashOf),
-                         "id \(id) is not in the index")
+        var removed = FileRecordIndex.remove(wanted, hash: hash, from: &buckets, hashOf: hashOf)
+        if !draining.isEmpty {
+            // A copied id is in both tables.
+            if FileRecordIndex.remove(wanted, hash: hash, from: &draining, hashOf: hashOf) { removed = true }
+            storedEarly.remove(id)
         }
+        precondition(removed, "id \(id) is not in the index")
         count -= 1
     }
 

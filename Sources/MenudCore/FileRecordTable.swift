@@ -84,7 +84,7 @@ struct FileRecordTable {
     /// Finds `path`, first making room for one more path, so that an insert can use the same
     /// probe (valid until the table changes).
     mutating func lookUp(_ path: RelativePath) -> Lookup {
-        slots.makeRoom { storage.hash(ofSlot: $0) }
+        slots.makeRoom(ids: storage.slotCount, isStored: { storage.isOccupied($0) }) { storage.hash(ofSlot: $0) }
         let bytes = path.bytes
         let hash = FileRecordStorage.hash(bytes, from: 0, to: bytes.count)
         let found = slots.find(hash: hash) { storage.pathEquals(slot: $0, bytes) }
@@ -136,7 +136,9 @@ struct FileRecordTable {
         } else if storage.prefixEquals(recentPrefixId, bytes, length: length) {
             id = recentPrefixId
         } else {
-            prefixIndex.makeRoom { storage.hash(ofPrefix: $0) }
+            prefixIndex.makeRoom(ids: storage.prefixStarts.count, isStored: { $0 != 0 && storage.prefixFileCounts[$0] > 0 }) {
+                storage.hash(ofPrefix: $0)
+            }
             let hash = FileRecordStorage.hash(bytes, from: 0, to: length)
             let found = prefixIndex.find(hash: hash) { storage.prefixEquals($0, bytes, length: length) }
             if let existing = found.id {
