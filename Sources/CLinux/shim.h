@@ -31,6 +31,17 @@ static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirf
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
 }
 
+/* The processors this process may run on (its affinity mask, as taskset or a container's
+   cpuset leave it), at least 1; the raw system call, so no _GNU_SOURCE macro is needed. */
+static inline int menud_usable_processors(void) {
+    uint64_t mask[16] = {0};
+    long bytes = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+    if (bytes <= 0) return 1;
+    int count = 0;
+    for (long word = 0; word < bytes / 8; word++) count += __builtin_popcountll(mask[word]);
+    return count > 0 ? count : 1;
+}
+
 /* gettid(2): the calling thread's id (glibc's wrapper is not exported to Swift). */
 static inline int menud_thread_id(void) { return (int)syscall(SYS_gettid); }
 

@@ -4,10 +4,13 @@ import Glibc
 public enum NativePath {
     /// Calls `body` with a NUL-terminated copy of `path`.
     public static func withCString<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
-        var terminated = path
-        terminated.append(0)
-        return try terminated.withUnsafeBufferPointer { bytes in
-            try bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { try body($0) }
+        // On the stack for a path of a usual length: a crawl calls this for every file.
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { buffer in
+            path.withUnsafeBytes { bytes in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            }
+            buffer[path.count] = 0
+            return try body(UnsafePointer(buffer.baseAddress!))
         }
     }
 

@@ -39,8 +39,9 @@ public enum NativeThread {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(menud_thread_id()), min(19, current + niceness))
     }
 
-    /// Processors online now (at least 1): how many threads a job that splits well may use.
-    public static var onlineProcessors: Int {
-        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// The processors this process may run on (at least 1; `taskset` and a container's
+    /// cpuset narrow it): how many threads a job that splits well may use.
+    public static var usableProcessors: Int {
+        Int(menud_usable_processors())
     }
 }

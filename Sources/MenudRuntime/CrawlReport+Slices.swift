@@ -23,8 +23,8 @@ extension CrawlReport {
             repeat {
                 if room == 0 { flush() }
                 let end = min(directory.files.count, start + room)
-                batch.append(start == 0 ? directory.withFiles(Array(directory.files[0..<end]))
-                                        : directory.continued(with: Array(directory.files[start..<end])))
+                batch.append(start == 0 ? directory.withFiles(directory.files.piece(0..<end))
+                                        : directory.continued(with: directory.files.piece(start..<end)))
                 room -= end - start
                 start = end
             } while start < directory.files.count

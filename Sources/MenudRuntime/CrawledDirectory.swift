@@ -20,7 +20,7 @@ struct CrawledDirectory: Sendable {
     let watchError: LoopError?
     /// Why the directory could not be opened or listed (permissions, vanished, a link now).
     let listError: PathAccessError?
-    let files: [File]
+    let files: CrawledFiles
     /// The subdirectories listed (not ignored), when the directory has no watch or was polled:
     /// a poll compares them with the previous listing's. Nil otherwise.
     let subdirectories: [RelativePath]?

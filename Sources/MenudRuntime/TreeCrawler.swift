@@ -9,7 +9,7 @@ import MenudProtocol
 /// descriptor by its whole relative path (`openat2`, no links, nothing above the root), so a
 /// folder swapped for a link to somewhere else is never walked into; files are `lstat`ed
 /// relative to their open directory. Batches keep the loop answering requests while a large
-/// tree is crawled. Its threads (one per processor, at most ``maxThreads``) share the walk
+/// tree is crawled. Its threads (one per usable processor, at most ``maxThreads``) share the walk
 /// under way (`CrawlQueue`): listing and `lstat` are most of a crawl's cost, and they split
 /// by directory. The threads sleep on a condition between jobs: a dispatch queue's worker
 /// would wake the idle daemon once more when it retires.
@@ -38,9 +38,9 @@ final class TreeCrawler: Sendable {
     /// Directories per batch of a poll round.
     static let polledPerBatch = 64
 
-    /// `threads`: how many walk the tree (at least 1); by default one per processor online,
+    /// `threads`: how many walk the tree (at least 1); by default one per processor it may use,
     /// at most ``maxThreads``.
-    init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, threads: Int = min(TreeCrawler.maxThreads, NativeThread.onlineProcessors),
+    init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, threads: Int = min(TreeCrawler.maxThreads, NativeThread.usableProcessors),
          post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
         queue = CrawlQueue(ignore: ignore)
@@ -171,21 +171,20 @@ final class TreeCrawler: Sendable {
         let opened: DirectoryDescriptor
         switch root.map({ $0.openDirectory(beneath: directory.bytes) }) ?? .failure(.notFound) {
         case .failure(let error):
-            return (CrawledDirectory(path: directory, identity: nil, watch: nil, watchError: nil, listError: error, files: [], subdirectories: nil), [])
+            return (CrawledDirectory(path: directory, identity: nil, watch: nil, watchError: nil, listError: error, files: CrawledFiles(), subdirectories: nil), [])
         case .success(let directory): opened = directory
         }
         var watch: Int32?
         var watchError: LoopError?
         do { watch = try budget.addWatch(openDirectory: opened.descriptor.number, path: absolute(directory)) } catch { watchError = error }
         let identity = try? opened.status().get()
-        var files: [CrawledDirectory.File] = []
+        var files = CrawledFiles()
         var pending: [RelativePath] = []
         switch opened.entries() {
         case .failure(let error):
-            return (CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: .system(error), files: [], subdirectories: nil), [])
+            return (CrawledDirectory(path: directory, identity: identity, watch: watch, watchError: watchError, listError: .system(error), files: CrawledFiles(), subdirectories: nil), [])
         case .success(let entries):
             for entry in entries {
-                let path = directory.appending(component: entry.name)
                 var kind = entry.kind
                 var status: FileStatus?
                 if kind == .unknown || kind == .file {
@@ -195,10 +194,12 @@ final class TreeCrawler: Sendable {
                 }
                 switch kind {
                 case .directory:
-                    if !ignore.ignoresEntry(path, isDirectory: true) { pending.append(path) }
+                    if !ignore.ignoresEntry(named: entry.name, in: directory, isDirectory: true) {
+                        pending.append(directory.appending(component: entry.name))
+                    }
                 case .file:
-                    if let status, !ignore.ignoresEntry(path, isDirectory: false) {
-                        files.append(.init(path: path, facts: FileFacts(status)))
+                    if let status, !ignore.ignoresEntry(named: entry.name, in: directory, isDirectory: false) {
+                        files.append(directory: directory, name: entry.name, facts: FileFacts(status))
                     }
                 default:
                     break

@@ -14,7 +14,7 @@ final class CrawlReportSlicesTests: XCTestCase {
             CrawledDirectory.File(path: RelativePath("\(name)/f\($0)"), facts: FileFacts(size: Int64($0), mtimeMs: 1, inode: UInt64($0 + 1), ctimeMs: 1))
         }
         return CrawledDirectory(path: path, identity: nil, watch: watch, watchError: watch == nil ? LoopError(code: -28, operation: "watch") : nil,
-                                listError: nil, files: listed, subdirectories: watch == nil ? [RelativePath("\(name)/sub")] : nil)
+                                listError: nil, files: CrawledFiles(listed), subdirectories: watch == nil ? [RelativePath("\(name)/sub")] : nil)
     }
 
     private func report(_ reason: CrawlJob.Reason, finished: Bool) -> CrawlReport {
