@@ -56,13 +56,11 @@ extension TreeWatchService {
                 }
             }
         }
-        if job.reason != .initial {
-            noteChanged(changed)
-        } else {
-            // The initial crawl notes the files of its last batch when it ends (all its pieces).
-            if !report.continuesBatch { initialBatchChanges.removeAll() }
-            initialBatchChanges.append(contentsOf: changed)
-        }
+        // The first crawl announces nothing: a client learns the tree from a listing, complete
+        // once `crawling` is false. (It used to announce the files of its last batch when it
+        // ended, an arbitrary part of the tree, which reached a client that subscribed just
+        // after the listing said every file was there.)
+        if job.reason != .initial { noteChanged(changed) }
         if report.finished {
             crawlsRunning[job.id] = nil
             droppedDuringCrawl[job.id] = nil
@@ -77,7 +75,7 @@ extension TreeWatchService {
                 // slices: the subtree may hold every tracked file.
                 sweeps.append(RescanSweep(directory: job.directory, seen: seen, after: nil))
             }
-            if job.reason == .initial && job.directory.isRoot { initialCrawlDone(changedMeanwhile: initialBatchChanges) }
+            if job.reason == .initial && job.directory.isRoot { initialCrawlDone() }
         }
         armDeadlineTimer()
     }

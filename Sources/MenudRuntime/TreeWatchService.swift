@@ -66,8 +66,6 @@ final class TreeWatchService: DaemonService, TreeStatus {
     /// The report being applied, cut in slices of ``filesPerStep`` files, and the next one.
     var reportSlices: [CrawlReport] = []
     var reportSlicesStart = 0
-    /// What the initial crawl's batch being applied changed, over all its pieces.
-    var initialBatchChanges: [RelativePath] = []
     /// Rescanned subtrees still to be compared with what the crawl saw, in slices.
     var sweeps: [RescanSweep] = []
     /// Directories that left the tree whose files are still being forgotten, in slices.
@@ -166,12 +164,10 @@ final class TreeWatchService: DaemonService, TreeStatus {
     }
 
     /// The first crawl of the root is done.
-    func initialCrawlDone(changedMeanwhile changed: [RelativePath]) {
+    func initialCrawlDone() {
         initialCrawlFinished = true
         let counts = tracker.counts
         log.info("initial crawl done: \(counts.total) file\(counts.total == 1 ? "" : "s") (\(counts.ready) ready, \(counts.pending) pending, \(counts.expired) expired) in \(watches.watchOf.count) directories, \(clock.nowMs() - initialCrawlStartedMs) ms")
-        // Files that changed while the crawl ran get their notifications now.
-        noteChanged(changed)
         onInitialCrawlDone()
         // The crawl's batches are gone; give their memory back to the system.
         MemoryUse.returnFreeMemory()
