@@ -31,6 +31,36 @@ static inline int menud_renameat2(int olddirfd, const char *oldpath, int newdirf
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, noreplace ? MENUD_RENAME_NOREPLACE : 0);
 }
 
+/* What lstat and the birth time say of `path` beneath `dirfd`, a link not followed, in one
+   statx(2) call: 0 with `out` filled (has_birth 0 when the file system records no birth
+   time), -1 with errno set. st_dev's encoding (glibc's makedev) is kept for `device`. */
+struct menud_entry_status {
+    uint32_t mode, uid;
+    int64_t size, mtime_sec, ctime_sec, birth_sec;
+    uint32_t mtime_nsec, ctime_nsec, birth_nsec, has_birth;
+    uint64_t inode, device;
+};
+
+static inline int menud_entry_status(int dirfd, const char *path, struct menud_entry_status *out) {
+    struct statx info;
+    if (syscall(SYS_statx, dirfd, path, AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS | STATX_BTIME, &info) != 0) return -1;
+    out->mode = info.stx_mode;
+    out->uid = info.stx_uid;
+    out->size = (int64_t)info.stx_size;
+    out->mtime_sec = info.stx_mtime.tv_sec;
+    out->mtime_nsec = info.stx_mtime.tv_nsec;
+    out->ctime_sec = info.stx_ctime.tv_sec;
+    out->ctime_nsec = info.stx_ctime.tv_nsec;
+    out->has_birth = (info.stx_mask & STATX_BTIME) ? 1 : 0;
+    out->birth_sec = info.stx_btime.tv_sec;
+    out->birth_nsec = info.stx_btime.tv_nsec;
+    out->inode = info.stx_ino;
+    uint64_t major = info.stx_dev_major, minor = info.stx_dev_minor;
+    out->device = ((major & 0x00000fffULL) << 8) | ((major & 0xfffff000ULL) << 32)
+                | (minor & 0x000000ffULL) | ((minor & 0xffffff00ULL) << 12);
+    return 0;
+}
+
 /* The processors this process may run on (its affinity mask, as taskset or a container's
    cpuset leave it), at least 1; the raw system call, so no _GNU_SOURCE macro is needed. */
 static inline int menud_usable_processors(void) {

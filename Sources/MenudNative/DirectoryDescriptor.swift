@@ -43,32 +43,42 @@ public final class DirectoryDescriptor: Sendable {
     /// No `O_NOFOLLOW` here: with `O_DIRECTORY` it turns a link as the last name into `ENOTDIR`;
     /// without it `RESOLVE_NO_SYMLINKS` refuses that link too, and says so (`ELOOP`).
     public func openDirectory(beneath path: [UInt8]) -> Result<DirectoryDescriptor, PathAccessError> {
-        openBeneath(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK).map(DirectoryDescriptor.init(descriptor:))
+        // The directory itself (the folder of a top-level file): this descriptor serves.
+        if path.isEmpty { return .success(self) }
+        return openBeneath(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK).map(DirectoryDescriptor.init(descriptor:))
     }
 
     /// The regular file at the relative `path` beneath this directory, for reading (or, with
     /// `writing`, for reading and writing). Opened with `O_NONBLOCK` so a FIFO swapped in
     /// cannot block, checked with `fstat` to be a regular file, then set back to blocking.
     public func openFile(beneath path: [UInt8], writing: Bool = false) -> Result<FileDescriptor, PathAccessError> {
+        openCheckedFile(beneath: path, writing: writing).map(\.descriptor)
+    }
+
+    /// `openFile(beneath:writing:)`, and what `fstat` said of the descriptor when it was checked.
+    public func openCheckedFile(beneath path: [UInt8], writing: Bool = false) -> Result<(descriptor: FileDescriptor, status: FileStatus), PathAccessError> {
         let access = writing ? O_RDWR : O_RDONLY
+        let flags = access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
         let opened: FileDescriptor
-        switch openBeneath(path, flags: access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY) {
+        switch openBeneath(path, flags: flags) {
         case .failure(.system(let error)) where error.errno == EISDIR: return .failure(.wrongKind(.directory))
         // A socket, or a FIFO opened for writing with no reader: nothing a regular file gives.
         case .failure(.system(let error)) where error.errno == ENXIO: return .failure(.wrongKind(.other))
         case .failure(let error): return .failure(error)
         case .success(let file): opened = file
         }
+        let status: FileStatus
         switch opened.status() {
         case .failure(let error): return .failure(.system(error))
-        case .success(let status) where status.kind != .file: return .failure(.wrongKind(status.kind))
-        case .success: break
+        case .success(let found) where found.kind != .file: return .failure(.wrongKind(found.kind))
+        case .success(let found): status = found
         }
-        let flags = menud_fcntl_getfl(opened.number)
-        guard flags >= 0, menud_fcntl_setfl(opened.number, flags & ~O_NONBLOCK) == 0 else {
+        // The flags it was opened with, less O_NONBLOCK (F_SETFL changes only that among
+        // them), so no F_GETFL is needed.
+        guard menud_fcntl_setfl(opened.number, flags & ~O_NONBLOCK) == 0 else {
             return .failure(.system(.current("fcntl")))
         }
-        return .success(opened)
+        return .success((opened, status))
     }
 
     /// The parent directory of the relative `path` (opened beneath this one) and the last name.

@@ -30,18 +30,25 @@ public struct FileStatus: Sendable, Equatable {
     }
 
     init(_ info: Glibc.stat) {
-        switch info.st_mode & S_IFMT {
+        self.init(mode: info.st_mode, size: Int64(info.st_size),
+                  mtimeMs: Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000,
+                  ctimeMs: Int64(info.st_ctim.tv_sec) * 1000 + Int64(info.st_ctim.tv_nsec) / 1_000_000,
+                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev), uid: info.st_uid)
+    }
+
+    init(mode: UInt32, size: Int64, mtimeMs: Int64, ctimeMs: Int64, inode: UInt64, device: UInt64, uid: UInt32) {
+        switch mode & S_IFMT {
         case S_IFREG: kind = .file
         case S_IFDIR: kind = .directory
         case S_IFLNK: kind = .symlink
         default: kind = .other
         }
-        size = Int64(info.st_size)
-        mtimeMs = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
-        ctimeMs = Int64(info.st_ctim.tv_sec) * 1000 + Int64(info.st_ctim.tv_nsec) / 1_000_000
-        inode = UInt64(info.st_ino)
-        device = UInt64(info.st_dev)
-        mode = info.st_mode
-        uid = info.st_uid
+        self.size = size
+        self.mtimeMs = mtimeMs
+        self.ctimeMs = ctimeMs
+        self.inode = inode
+        self.device = device
+        self.mode = mode
+        self.uid = uid
     }
 }

@@ -34,10 +34,10 @@ extension ActionContext {
         case .success(let opened): parent = opened
         case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
         }
-        switch parent.directory.status(ofEntry: parent.name) {
-        case .success(let status):
+        switch parent.directory.statusAndBirth(ofEntry: parent.name) {
+        case .success(let (status, birth)):
             try check(status, against: file)
-            if let born = file.birthNs, let now = parent.directory.birthTime(ofEntry: parent.name), now != born {
+            if let born = file.birthNs, let now = birth, now != born {
                 throw FileAccessFailure(file: file, problem: .replaced)  // a new file under a reused inode number
             }
             return TargetEntry(file: file, directory: parent.directory, name: parent.name, status: status)

@@ -21,20 +21,15 @@ public struct TargetEntry: Sendable {
     /// Opens the file for reading through ``directory``, checked again (a FIFO swapped in never
     /// blocks; another file under the name is refused).
     public func openForReading() throws(FileAccessFailure) -> FileDescriptor {
-        let opened: FileDescriptor
-        switch directory.openFile(beneath: name) {
-        case .success(let descriptor): opened = descriptor
-        case .failure(.wrongKind(let kind)): throw FileAccessFailure(file: file, problem: .notARegularFile(kind))
-        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
-        }
-        switch opened.status() {
-        case .success(let now):
+        switch directory.openCheckedFile(beneath: name) {
+        case .success(let (opened, now)):
             guard FileIdentity(device: now.device, inode: now.inode) == identity else {
                 throw FileAccessFailure(file: file, problem: .replaced)
             }
-        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(.system(error)))
+            return opened
+        case .failure(.wrongKind(let kind)): throw FileAccessFailure(file: file, problem: .notARegularFile(kind))
+        case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
         }
-        return opened
     }
 
     /// Whether the file still has the size and modification time the action was given

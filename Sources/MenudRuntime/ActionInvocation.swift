@@ -23,6 +23,8 @@ struct ActionInvocation: Sendable {
     let directory: TargetDirectory?
     let root: String
     let rootDirectory: DirectoryDescriptor?
+    /// The root's device and inode, read when it was opened for this action.
+    let rootNode: FileNodeID?
     /// The root could not be opened for want of a file descriptor: that says nothing of the
     /// folder, so the action is refused as unreachable for now, not as a moved folder.
     let rootOutOfDescriptors: Bool
@@ -35,8 +37,7 @@ struct ActionInvocation: Sendable {
 
     func run() async throws -> ActionOutcome {
         if rootOutOfDescriptors { throw TargetChange(path: .root, kind: .unreachable, detail: TargetCheck.noDescriptorDetail) }
-        let rootNow = rootDirectory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
-        if let change = TargetCheck.checkRoot(shown: resolved.root, now: rootNow) { throw change }
+        if let change = TargetCheck.checkRoot(shown: resolved.root, now: rootNode) { throw change }
         let fileSystem = BeneathRootFileSystem(root: rootDirectory)
         let files: [TargetFile]
         let kind: MenuTargetKind

@@ -16,7 +16,8 @@ extension ActionRunner {
         let plugin = plugins.plugin(named: source.plugin)
         let acceptsAnyName = plugin?.acceptsNamesThatAreNotUTF8 ?? false
         let openedRoot = openRoot()
-        let rootDirectory = try? openedRoot.get()
+        let rootDirectory = try? openedRoot.get().directory
+        let rootNode = try? openedRoot.get().node
         let rootOutOfDescriptors = if case .failure(.outOfDescriptors) = openedRoot { true } else { false }
         let tracked: [TrackedFile?]
         var directory: TargetDirectory?
@@ -32,7 +33,7 @@ extension ActionRunner {
         let logName = resolved.plugin.isEmpty ? "menud" : resolved.plugin
         let invocation = ActionInvocation(
             resolved: resolved, plugin: plugin, tracked: tracked, directory: directory, root: settings.root,
-            rootDirectory: rootDirectory, rootOutOfDescriptors: rootOutOfDescriptors, acceptsAnyName: acceptsAnyName, input: action.input,
+            rootDirectory: rootDirectory, rootNode: rootNode, rootOutOfDescriptors: rootOutOfDescriptors, acceptsAnyName: acceptsAnyName, input: action.input,
             progress: ProgressReporter { fraction, message in
                 inbox.post { runner in runner.actionProgress(menu, fraction: fraction, message: message) }
             },

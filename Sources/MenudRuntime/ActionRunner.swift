@@ -18,7 +18,7 @@ final class ActionRunner: DaemonService, ActionQueue {
     let scheduler: any LoopScheduler
     let files: any TrackedFiles
     /// Opens the root for one action, or says why not (gone, or no descriptor free).
-    let openRoot: () -> Result<DirectoryDescriptor, RootUnavailable>
+    let openRoot: () -> Result<OpenedRoot, RootUnavailable>
     /// Reads the folder's files a page at a time for directory-wide actions.
     let pager: DirectoryPager?
     unowned let server: RPCServer
@@ -32,7 +32,7 @@ final class ActionRunner: DaemonService, ActionQueue {
     private var shutdownDone: (() -> Void)?
 
     init(configuration: DaemonConfiguration, log: Logger, loop: EventLoop, scheduler: any LoopScheduler,
-         files: any TrackedFiles, openRoot: @escaping () -> Result<DirectoryDescriptor, RootUnavailable>, pager: DirectoryPager? = nil,
+         files: any TrackedFiles, openRoot: @escaping () -> Result<OpenedRoot, RootUnavailable>, pager: DirectoryPager? = nil,
          server: RPCServer) throws {
         settings = configuration.settings
         plugins = configuration.plugins

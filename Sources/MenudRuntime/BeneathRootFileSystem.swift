@@ -26,9 +26,9 @@ final class BeneathRootFileSystem: TargetFileSystem {
             opened = root.openDirectory(beneath: folder)
             lastFolder = (folder, opened)
         }
-        switch opened.flatMap({ $0.status(ofEntry: path.lastComponent) }) {
-        case .success(let status):
-            let birth = status.kind == .file ? (try? opened.get())?.birthTime(ofEntry: path.lastComponent) : nil
+        switch opened.flatMap({ $0.statusAndBirth(ofEntry: path.lastComponent) }) {
+        case .success(let (status, born)):
+            let birth = status.kind == .file ? born : nil
             return .found(PathEntry(kind: PathEntryKind(status.kind), node: FileNodeID(device: status.device, inode: status.inode),
                                     facts: FileFacts(status), birthNs: birth))
         case .failure(.notFound): return .missing

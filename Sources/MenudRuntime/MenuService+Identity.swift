@@ -9,14 +9,11 @@ extension MenuService {
     /// when no descriptor was free to open it: a menu that could not see its folder could never
     /// act, so none is shown.
     func openRootForMenu() throws -> (directory: DirectoryDescriptor?, node: FileNodeID?) {
-        let directory: DirectoryDescriptor?
         switch openRoot() {
-        case .success(let opened): directory = opened
+        case .success(let opened): return (opened.directory, opened.node)
         case .failure(.outOfDescriptors): throw MenuService.outOfDescriptors
-        case .failure(.gone): directory = nil
+        case .failure(.gone): return (nil, nil)
         }
-        let node = directory.flatMap { try? $0.status().get() }.map { FileNodeID(device: $0.device, inode: $0.inode) }
-        return (directory, node)
     }
 
     /// What a target's name stands for now, looked up beneath the root without following

@@ -16,7 +16,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
     let clock: any Clock
     let files: any TrackedFiles
     /// Opens the root for one menu's look-ups, or says why not (gone, or no descriptor free).
-    let openRoot: () -> Result<DirectoryDescriptor, RootUnavailable>
+    let openRoot: () -> Result<OpenedRoot, RootUnavailable>
     let host: PluginHost
     /// Reads the folder's files a page at a time for plugins (nil in tests that need none).
     let pager: DirectoryPager?
@@ -30,7 +30,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
     var loggedKeyClashes: Set<String> = []
 
     init(configuration: DaemonConfiguration, log: Logger, clock: any Clock, scheduler: any LoopScheduler,
-         files: any TrackedFiles, openRoot: @escaping () -> Result<DirectoryDescriptor, RootUnavailable>, host: PluginHost,
+         files: any TrackedFiles, openRoot: @escaping () -> Result<OpenedRoot, RootUnavailable>, host: PluginHost,
          pager: DirectoryPager? = nil, actions: any ActionQueue, server: RPCServer) throws {
         settings = configuration.settings
         plugins = configuration.plugins

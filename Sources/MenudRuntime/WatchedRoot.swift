@@ -1,3 +1,4 @@
+import MenudCore
 import MenudNative
 import Synchronization
 
@@ -39,11 +40,11 @@ final class WatchedRoot: Sendable {
 
     /// The root, opened now; nil when it is gone or is no longer the directory adopted.
     func open() -> DirectoryDescriptor? {
-        try? opened().get()
+        try? opened().get().directory
     }
 
     /// The root, opened now, or why not: gone (or another directory), or no descriptor free.
-    func opened() -> Result<DirectoryDescriptor, RootUnavailable> {
+    func opened() -> Result<OpenedRoot, RootUnavailable> {
         guard let expected = identity.withLock({ $0 }) else { return .failure(.gone) }
         switch DirectoryDescriptor.open(path: path) {
         case .failure(let error) where error.isOutOfDescriptors: return .failure(.outOfDescriptors)
@@ -52,7 +53,7 @@ final class WatchedRoot: Sendable {
             guard case .success(let status) = directory.status(),
                   FileIdentityNumbers(device: status.device, inode: status.inode) == expected
             else { return .failure(.gone) }
-            return .success(directory)
+            return .success(OpenedRoot(directory: directory, node: FileNodeID(device: status.device, inode: status.inode)))
         }
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+import MenudNative
+import XCTest
+
+/// `statusAndBirth(ofEntry:)` (one `statx`) says what `status(ofEntry:)` (`fstatat`) and
+/// `birthTime(ofEntry:)` say, for every kind of entry, and fails as they fail; and the checked
+/// file opener reports what its `fstat` saw.
+final class EntryStatusTests: XCTestCase {
+    private var sandbox: NativeSandbox!
+
+    override func setUpWithError() throws {
+        sandbox = try NativeSandbox()
+        try sandbox.write(sandbox.root + "/file.txt", "twelve bytes")
+        try sandbox.write(sandbox.root + "/folder/inner.txt", "x")
+        XCTAssertEqual(symlink("file.txt", sandbox.root + "/link"), 0)
+        XCTAssertEqual(mkfifo(sandbox.root + "/pipe", 0o600), 0)
+    }
+
+    override func tearDown() {
+        sandbox.remove()
+    }
+
+    func testOneCallSaysWhatTheTwoSay() throws {
+        let root = try sandbox.opened()
+        for name in ["file.txt", "folder", "link", "pipe"] {
+            let both = try root.statusAndBirth(ofEntry: Array(name.utf8)).get()
+            XCTAssertEqual(both.status, try root.status(ofEntry: Array(name.utf8)).get(), name)
+            XCTAssertEqual(both.birthNs, root.birthTime(ofEntry: Array(name.utf8)), name)
+        }
+        XCTAssertEqual(try root.statusAndBirth(ofEntry: Array("link".utf8)).get().status.kind, .symlink, "a link is not followed")
+        XCTAssertEqual(try root.statusAndBirth(ofEntry: Array("file.txt".utf8)).get().status.size, 12)
+        for name in ["missing", "", ".", "..", "folder/inner.txt"] {
+            let one = root.statusAndBirth(ofEntry: Array(name.utf8)).map(\.status)
+            XCTAssertEqual(one, root.status(ofEntry: Array(name.utf8)), "\(name) fails as fstatat fails")
+        }
+    }
+
+    func testTheCheckedOpenerReportsTheDescriptorsStatus() throws {
+        let root = try sandbox.opened()
+        let (descriptor, status) = try root.openCheckedFile(beneath: Array("file.txt".utf8)).get()
+        XCTAssertEqual(status, try descriptor.status().get())
+        XCTAssertEqual(fcntl(descriptor.number, F_GETFL) & O_NONBLOCK, 0, "set back to blocking")
+        XCTAssertEqual(fcntl(descriptor.number, F_GETFL) & O_ACCMODE, O_RDONLY)
+        let writable = try root.openCheckedFile(beneath: Array("file.txt".utf8), writing: true).get()
+        XCTAssertEqual(fcntl(writable.descriptor.number, F_GETFL) & O_ACCMODE, O_RDWR)
+        XCTAssertEqual(fcntl(writable.descriptor.number, F_GETFL) & O_NONBLOCK, 0)
+        guard case .failure(.wrongKind(.other)) = root.openCheckedFile(beneath: Array("pipe".utf8)) else {
+            return XCTFail("a FIFO is refused without blocking")
+        }
+    }
+}
