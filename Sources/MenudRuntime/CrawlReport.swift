@@ -1,4 +1,4 @@
-/// A batch of crawled directories, from the crawler's thread to the tree watch on the loop.
+/// A batch of crawled directories, from a crawler thread to the tree watch on the loop.
 struct CrawlReport: Sendable {
     let job: CrawlJob
     let directories: [CrawledDirectory]

@@ -5,7 +5,7 @@ import Synchronization
 /// The inotify watches the daemon holds and how many more it may take: at most `maxWatches`
 /// (the config), and no more than the kernel allowed when it last refused one (`ENOSPC` from
 /// `inotify_add_watch`: the user's `fs.inotify.max_user_watches`, shared with every other
-/// program of that user). The crawler takes watches on its thread; the loop gives them back
+/// program of that user). The crawler takes watches on its threads; the loop gives them back
 /// when the kernel says a watch ended (`IN_IGNORED`), so a directory polled for want of a
 /// watch gets one on a later poll once others are gone; each poll round asks the kernel again
 /// (`askKernelAgain`), for watches other programs gave back.
