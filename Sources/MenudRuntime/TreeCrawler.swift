@@ -9,10 +9,10 @@ import MenudProtocol
 /// descriptor by its whole relative path (`openat2`, no links, nothing above the root), so a
 /// folder swapped for a link to somewhere else is never walked into; files are `lstat`ed
 /// relative to their open directory. Batches keep the loop answering requests while a large
-/// tree is crawled. Its threads (one per usable processor, at most ``maxThreads``) share the walk
-/// under way (`CrawlQueue`): listing and `lstat` are most of a crawl's cost, and they split
-/// by directory. The threads sleep on a condition between jobs: a dispatch queue's worker
-/// would wake the idle daemon once more when it retires.
+/// tree is crawled. Its threads (at most ``maxThreads``, and no more than the processors it may
+/// use) share the walk under way (`CrawlQueue`): listing and `lstat` split by directory. The
+/// threads sleep on a condition between jobs: a dispatch queue's worker would wake the idle
+/// daemon once more when it retires.
 final class TreeCrawler: Sendable {
     private let rootBytes: [UInt8]
     private let queue: CrawlQueue
@@ -28,9 +28,12 @@ final class TreeCrawler: Sendable {
     /// often want the same CPU, and a request waiting for the loop matters more than the crawl
     /// (which the loop's pace bounds anyway).
     static let niceness: Int32 = 10
-    /// Two threads halve a crawl's time on two processors; more wait on the loop, which
-    /// takes in every file the threads find, and on the directories' locks in the kernel.
-    static let maxThreads = 2
+    /// One thread by default. Two took a million-file crawl on tmpfs from 1.9 s to 1.7 s, but
+    /// the loop, which takes in every file found, is the crawl's pace by then, and with both
+    /// processors busy listing, another client's worst wait during the crawl went from 11 to
+    /// 19 ms and a file's memory from 73 to 77-79 bytes (the second thread's malloc arena).
+    /// Tests walk with more (`threads:`), so the shared walk stays proven.
+    static let maxThreads = 1
 
     /// Files per batch: big enough to keep wake-ups rare, small enough that applying one batch
     /// on the loop takes a few milliseconds.
@@ -38,8 +41,8 @@ final class TreeCrawler: Sendable {
     /// Directories per batch of a poll round.
     static let polledPerBatch = 64
 
-    /// `threads`: how many walk the tree (at least 1); by default one per processor it may use,
-    /// at most ``maxThreads``.
+    /// `threads`: how many walk the tree (at least 1); by default ``maxThreads``, or fewer when
+    /// the process may use fewer processors.
     init(root: [UInt8], ignore: IgnoreRules, budget: WatchBudget, threads: Int = min(TreeCrawler.maxThreads, NativeThread.usableProcessors),
          post: @escaping @Sendable (CrawlReport) -> Void) {
         rootBytes = root
