@@ -78,19 +78,6 @@ static inline int menud_thread_id(void) { return (int)syscall(SYS_gettid); }
 /* prctl(PR_SET_NAME): the calling thread's name (15 bytes kept), shown by top -H and ps -L. */
 static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
 
-/* statx(2)'s birth time of `path` beneath `dirfd`, a link not followed: 1 with the time when
-   the file system records one, 0 when it does not, -1 (errno set) when the call fails. Inode
-   numbers are reused at once on ext4; the birth time tells a new file under an old number. */
-static inline int menud_birth_time(int dirfd, const char *path, int64_t *seconds, uint32_t *nanoseconds) {
-    struct statx info;
-    if (syscall(SYS_statx, dirfd, path, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &info) != 0) return -1;
-    if (!(info.stx_mask & STATX_BTIME)) return 0;
-    *seconds = info.stx_btime.tv_sec;
-    *nanoseconds = info.stx_btime.tv_nsec;
-    return 1;
-}
-
-static inline int menud_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
 
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;

@@ -2,9 +2,9 @@ import CLinux
 import Glibc
 
 extension DirectoryDescriptor {
-    /// `status(ofEntry:)` and `birthTime(ofEntry:)` of entry `name` in one `statx` call: the
-    /// menu and every action check a target's identity this way, and two system calls a
-    /// check were a tenth of a closure's.
+    /// `status(ofEntry:)` of entry `name` and its birth time (see `birthTime(ofEntry:)`) in one
+    /// `statx` call: the menu and every action check a target's identity this way, and two
+    /// system calls a check were a tenth of a closure's.
     public func statusAndBirth(ofEntry name: [UInt8]) -> Result<(status: FileStatus, birthNs: Int64?), PathAccessError> {
         guard DirectoryDescriptor.isEntryName(name) else { return .failure(.invalidName) }
         var info = menud_entry_status()

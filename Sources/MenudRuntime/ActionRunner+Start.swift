@@ -16,8 +16,9 @@ extension ActionRunner {
         let plugin = plugins.plugin(named: source.plugin)
         let acceptsAnyName = plugin?.acceptsNamesThatAreNotUTF8 ?? false
         let openedRoot = openRoot()
-        let rootDirectory = try? openedRoot.get().directory
-        let rootNode = try? openedRoot.get().node
+        let opened = try? openedRoot.get()
+        let rootDirectory = opened?.directory
+        let rootNode = opened?.node
         let rootOutOfDescriptors = if case .failure(.outOfDescriptors) = openedRoot { true } else { false }
         let tracked: [TrackedFile?]
         var directory: TargetDirectory?
