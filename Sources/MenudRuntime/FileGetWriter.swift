@@ -5,9 +5,14 @@ import MenudJSON
 /// that the texts it caches (the clock's instance prefix, the reason texts by duration) are made
 /// once instead of for every request. Made again when the tracker's settings change (a reload, and when it is done),
 /// since the partial-download reasons depend on them; the instance id never changes.
+///
+/// The last answer is kept too: a client that polls one file until it is ready asks for the
+/// same bytes again and again, and gets them without their being written again while nothing
+/// that they show has changed (``FileObjectWriter/writesAlike(_:_:)``).
 final class FileGetWriter {
     private var writer: FileObjectWriter?
     private var settings: ReadinessSettingsEpoch?
+    private var last: (view: FileView, answer: [UInt8])?
 
     /// The File object of `view`, as `files.get` answers it.
     func answer(_ view: FileView, files: any TrackedFiles) -> [UInt8] {
@@ -15,9 +20,12 @@ final class FileGetWriter {
         if writer == nil || settings != current {
             writer = FileObjectWriter(settings: current, instanceId: files.instanceId)
             settings = current
+            last = nil
         }
+        if let last, writer!.writesAlike(last.view, view) { return last.answer }
         var json = JSONWriter(reservingCapacity: 300)
         writer!.write(view, to: &json)
+        last = (view, json.bytes)
         return json.bytes
     }
 }
