@@ -8,9 +8,10 @@ import MenudPluginAPI
 struct MenuAssembler {
     let target: MenuAssemblyTarget
     private var count = 0
-    /// Each shortcut key taken so far -> the plugin and the title of the item that has it (put
-    /// into words only for a clash).
-    private var usedKeys: [Character: (plugin: String, title: String)] = [:]
+    /// Each shortcut key taken so far -> the index in `keyHolders` of the plugin and the title
+    /// of the item that has it (put into words only for a clash).
+    private var usedKeys = FewKeyTable<Character, Int>()
+    private var keyHolders: [(plugin: String, title: String)] = []
     private var keyClashes: [String] = []
     private var sessionItems: [MenuSessionItem] = []
     private var actions: [String: ResolvedItem] = [:]
@@ -48,16 +49,18 @@ struct MenuAssembler {
         count += 1
         let id = "i" + String(count)
         var item = original
-        item.children = []
+        // Only a group's box is copied for it: a leaf's has no children to drop.
+        if !item.children.isEmpty { item.children = [] }
         if let key = item.key {
-            if let holder = usedKeys[key] {
+            if let holderIndex = usedKeys.insertIfAbsent(key, keyHolders.count) {
+                let holder = keyHolders[holderIndex]
                 // Across plugins only: within one, a key repeated in a submenu is its own choice.
                 if holder.plugin != plugin {
                     keyClashes.append("\(Self.who(item.title, plugin)) loses its shortcut key \"\(key)\" to \(Self.who(holder.title, holder.plugin)), which comes first in the menu")
                 }
                 item.key = nil
             } else {
-                usedKeys[key] = (plugin, item.title)
+                keyHolders.append((plugin, item.title))
             }
         }
         let isGroup = !original.children.isEmpty

@@ -86,6 +86,42 @@ final class PluginAPITests: XCTestCase {
         XCTAssertEqual(MenuItem.problems(in: nested), [])
     }
 
+    func testProblemsFindsRepeatsAmongManyItems() {
+        // Past a handful of items the checks keep their ids and keys in dictionaries: repeats
+        // are found the same way on both sides of that switch, and so are the non-ASCII keys.
+        let noop: MenuItem.Action = { _ in ActionOutcome() }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var items = letters.enumerated().map { index, letter in
+            MenuItem.action("Item \(index)", id: "item-\(index)", key: letter, perform: noop)
+        }
+        items.append(MenuItem.action("Again", id: "item-40", key: "é", perform: noop))
+        items.append(MenuItem.action("Accent", id: "accent", key: "é", perform: noop))
+        items.append(MenuItem.action("Blank", id: "blank", key: "\u{2003}", perform: noop))
+        items.append(MenuItem.action("Tab", id: "tab", key: "\t", perform: noop))
+        items.append(MenuItem.action("Late", id: "late", key: "z", perform: noop))
+        XCTAssertEqual(MenuItem.problems(in: items), [
+            "Items \"item-40\" and \"accent\" share the shortcut key \"é\"; give each its own.",
+            "Item \"blank\" has a whitespace shortcut key; use a visible character.",
+            "Item \"tab\" has a whitespace shortcut key; use a visible character.",
+            "Items \"item-25\" and \"late\" share the shortcut key \"z\"; give each its own.",
+            "Item id \"item-40\" is used more than once; ids must be unique among a plugin's items.",
+        ])
+    }
+
+    func testAChangedCopyOfAnItemLeavesTheOriginalAlone() {
+        let original = MenuItem.group(id: "g", [MenuItem(id: "a", title: "A", disabled: true)])
+        var copy = original
+        copy.title = "Changed"
+        copy.children.append(MenuItem(id: "b", title: "B", disabled: true))
+        copy.key = "k"
+        XCTAssertEqual(original.title, "")
+        XCTAssertEqual(original.children.map(\.id), ["a"])
+        XCTAssertNil(original.key)
+        XCTAssertEqual(copy.title, "Changed")
+        XCTAssertEqual(copy.children.map(\.id), ["a", "b"])
+        XCTAssertEqual(copy.key, "k")
+    }
+
     func testDisabledBecauseSetsTheStatus() {
         let item = MenuItem.action("Rename…") { _ in ActionOutcome() }
             .disabled(because: StyledText("not while pending", color: .pending))
