@@ -44,6 +44,23 @@ public struct MenuItemObject: Sendable, Equatable {
     }
 
     public func write(to writer: inout JSONWriter) {
+        Self.write(to: &writer, id: id, title: title, badge: badge, status: status, detail: detail, subtitle: subtitle,
+                   icon: icon, key: key, destructive: destructive, disabled: disabled, input: input,
+                   hasChildren: !children.isEmpty, inline: inline, accessibilityLabel: accessibilityLabel, plugin: plugin) { writer in
+            for child in children { child.write(to: &writer) }
+        }
+    }
+
+    /// Writes an Item object from its members, `writeChildren` writing the elements of
+    /// `children` when `hasChildren`: the one writer of the object, for callers that hold the
+    /// members elsewhere (the daemon's assembled menu) and would otherwise build the object, and
+    /// a tree of them, only to write it.
+    public static func write(
+        to writer: inout JSONWriter, id: String, title: String, badge: MenuItemBadge?, status: MenuColoredText?,
+        detail: MenuColoredText?, subtitle: String?, icon: String?, key: String?, destructive: Bool, disabled: Bool,
+        input: MenuItemInput?, hasChildren: Bool, inline: Bool, accessibilityLabel: String, plugin: String?,
+        writeChildren: (inout JSONWriter) -> Void
+    ) {
         writer.beginObject()
         writer.key(ascii: "id"); writer.writeString(id)
         writer.key(ascii: "title"); writer.writeString(title)
@@ -56,10 +73,10 @@ public struct MenuItemObject: Sendable, Equatable {
         if destructive { writer.key(ascii: "destructive"); writer.write(.bool(true)) }
         if disabled { writer.key(ascii: "disabled"); writer.write(.bool(true)) }
         if let input { writer.key(ascii: "input"); input.write(to: &writer) }
-        if !children.isEmpty {
+        if hasChildren {
             writer.key(ascii: "children")
             writer.beginArray()
-            for child in children { child.write(to: &writer) }
+            writeChildren(&writer)
             writer.endArray()
         }
         if inline { writer.key(ascii: "inline"); writer.write(.bool(true)) }

@@ -38,12 +38,21 @@ public struct MenuObject: Sendable, Equatable {
     public static let neverExpires = Int64.max
 
     public func write(to writer: inout JSONWriter) {
+        Self.write(to: &writer, id: id, title: title, expiresAtMs: expiresAtMs) { writer in
+            for item in items { item.write(to: &writer) }
+        }
+    }
+
+    /// Writes a Menu object from its members, `writeItems` writing the elements of `items`
+    /// (``MenuItemObject/write(to:id:title:badge:status:detail:subtitle:icon:key:destructive:disabled:input:hasChildren:inline:accessibilityLabel:plugin:writeChildren:)``).
+    public static func write(to writer: inout JSONWriter, id: String, title: String, expiresAtMs: Int64,
+                             writeItems: (inout JSONWriter) -> Void) {
         writer.beginObject()
         writer.key(ascii: "id"); writer.writeString(id)
         writer.key(ascii: "title"); writer.writeString(title)
         writer.key(ascii: "items")
         writer.beginArray()
-        for item in items { item.write(to: &writer) }
+        writeItems(&writer)
         writer.endArray()
         writer.key(ascii: "expiresAtMs"); writer.writeInt(expiresAtMs)
         writer.endObject()

@@ -70,7 +70,7 @@ extension MenuService {
         }
 
         var statesAtOpen: [RelativePath: MenudProtocol.FileState] = [:]
-        for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.snapshot(of: path)?.state }
+        for path in target.targetPaths.prefix(DirectoryRows.limit) { statesAtOpen[path] = files.state(of: path) }
         let session: MenuSession
         do {
             session = try sessions.open(
@@ -90,8 +90,9 @@ extension MenuService {
         var writer = JSONWriter(reservingCapacity: 512 + menu.items.count * 200)
         writer.beginObject()
         writer.key(ascii: "menu")
-        MenuObject(id: session.id.rawValue, title: title, items: menu.items.map(\.itemObject),
-                   expiresAtMs: session.expiresAtMs).write(to: &writer)
+        MenuObject.write(to: &writer, id: session.id.rawValue, title: title, expiresAtMs: session.expiresAtMs) { writer in
+            for item in menu.items { item.write(to: &writer) }
+        }
         if let layout {
             do {
                 let request = try MenuLayoutRequest(json: layout)
