@@ -1,3 +1,5 @@
+import MenudProtocol
+
 /// Decides when dismissed actions may run.
 ///
 /// - Actions that touch a common file run one after another, in the order they were enqueued
@@ -51,7 +53,10 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     /// nothing), or with `exclusive` the whole folder (it conflicts with every job). Returns
     /// `true` when the caller should start it now; otherwise it waits and a later
     /// ``finish(_:)`` or ``withdraw(_:)`` returns it.
-    public mutating func enqueue(_ job: Job, paths: some Sequence<Path>, exclusive: Bool = false) throws(ActionSchedulerError) -> Bool {
+    // The daemon's scheduler is specialized here: a generic call from another module costs
+    // more than the scheduling (the runtime looks up the types' witnesses at each step).
+    @_specialize(exported: true, where Job == MenuID, Path == RelativePath, Paths == [RelativePath])
+    public mutating func enqueue<Paths: Sequence<Path>>(_ job: Job, paths: Paths, exclusive: Bool = false) throws(ActionSchedulerError) -> Bool {
         guard running[job] == nil, !isWaiting(job), !stopped.contains(job) else { throw .duplicateJob(String(describing: job)) }
         let paths = Set(paths)
         let blockedByRunning = !exclusiveRunning.isEmpty || (exclusive ? !running.isEmpty : !busyPaths.isDisjoint(with: paths))
@@ -70,6 +75,7 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
 
     /// Records that running (or stopped) `job` ended, whatever its outcome, and returns the
     /// waiting jobs that may start now, in enqueue order. The caller starts all of them.
+    @_specialize(exported: true, where Job == MenuID, Path == RelativePath)
     public mutating func finish(_ job: Job) throws(ActionSchedulerError) -> [Job] {
         if stopped.remove(job) != nil { return startWaiting() }
         guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
@@ -81,6 +87,7 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
     /// Records that running `job` was stopped (its time limit passed) although its work may not
     /// have ended: its files and its slot are free now, and the waiting jobs that may start are
     /// returned. It counts as stopped until ``finish(_:)`` reports its real end.
+    @_specialize(exported: true, where Job == MenuID, Path == RelativePath)
     public mutating func abandon(_ job: Job) throws(ActionSchedulerError) -> [Job] {
         guard let paths = running.removeValue(forKey: job) else { throw .unknownJob(String(describing: job)) }
         busyPaths.subtract(paths)
@@ -91,6 +98,7 @@ public struct ActionScheduler<Job: Hashable & Sendable, Path: Hashable & Sendabl
 
     /// Removes a waiting `job` that will not run after all (its connection closed, the daemon is
     /// stopping) and returns the waiting jobs that may start now that it no longer holds its place.
+    @_specialize(exported: true, where Job == MenuID, Path == RelativePath)
     public mutating func withdraw(_ job: Job) throws(ActionSchedulerError) -> [Job] {
         guard let index = waiting.firstIndex(where: { $0.job == job }) else {
             throw .unknownJob(String(describing: job))

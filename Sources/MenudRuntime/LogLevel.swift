@@ -13,6 +13,16 @@ public enum LogLevel: String, Sendable, Comparable, CaseIterable {
 
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
 
+    /// The level as a log line without the journal shows it (`INFO`).
+    var label: String {
+        switch self {
+        case .debug: "DEBUG"
+        case .info: "INFO"
+        case .warning: "WARNING"
+        case .error: "ERROR"
+        }
+    }
+
     /// syslog priority, for the journal's `<N>` line prefixes.
     var syslogPriority: Int {
         switch self {

@@ -40,15 +40,25 @@ public final class Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= self.level else { return }
-        let line = journal
-            ? Logger.line(prefix: "<\(level.syslogPriority)>", message: message())
-            : Logger.line(prefix: "\(Logger.timestamp()) \(level.rawValue.uppercased()) ", message: message())
+        let message = message()
+        var line: [UInt8] = []
+        line.reserveCapacity(message.utf8.count + 40)
+        if journal {
+            line.append(contentsOf: "<\(level.syslogPriority)>".utf8)
+        } else {
+            // Bytes, not interpolated text: an action logs two lines, and a `String` for the
+            // time and an upper-cased level cost more than the rest of the line.
+            Logger.appendTimestamp(to: &line)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: level.label.utf8)
+            line.append(UInt8(ascii: " "))
+        }
+        Logger.append(message, to: &line)
         Logger.writeToStandardError(line)
     }
 
-    /// `prefix`, then `message` with each newline written as `\n`, then a newline: one line.
-    static func line(prefix: String, message: String) -> [UInt8] {
-        var line = Array(prefix.utf8)
+    /// `message` with each newline written as `\n`, then a newline.
+    private static func append(_ message: String, to line: inout [UInt8]) {
         line.reserveCapacity(line.count + message.utf8.count + 8)
         for byte in message.utf8 {
             if byte == UInt8(ascii: "\n") {
@@ -59,7 +69,6 @@ public final class Logger: Sendable {
             }
         }
         line.append(UInt8(ascii: "\n"))
-        return line
     }
 
     /// Plain `write(2)`: Foundation's `FileHandle` and `String(format:)` would bring pages of
@@ -77,13 +86,17 @@ public final class Logger: Sendable {
     /// Local time as `2025-11-30 17:14:57.658`, its digits written as bytes (interpolating each
     /// padded field made a dozen small strings per log line).
     static func timestamp() -> String {
+        var text: [UInt8] = []
+        appendTimestamp(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func appendTimestamp(to text: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         localtime_r(&seconds, &parts)
-        var text: [UInt8] = []
-        text.reserveCapacity(23)
         appendPadded(Int(parts.tm_year) + 1900, 4, to: &text)
         text.append(UInt8(ascii: "-"))
         appendPadded(Int(parts.tm_mon) + 1, 2, to: &text)
@@ -97,7 +110,6 @@ public final class Logger: Sendable {
         appendPadded(Int(parts.tm_sec), 2, to: &text)
         text.append(UInt8(ascii: "."))
         appendPadded(Int(now.tv_nsec / 1_000_000), 3, to: &text)
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `value` in decimal with zeros in front up to `width` characters.
