@@ -87,11 +87,15 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func key(ascii name: StaticString) {
         assert(Self.needsNoEscaping(name), "key(ascii:) takes plain ASCII names only")
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        // One capacity check for the whole member name instead of one per byte appended.
+        let comma = needsComma
+        bytes.append(addingCapacity: name.utf8CodeUnitCount + 4) { out in
+            if comma { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { for byte in $0 { out.append(byte) } }
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
         needsComma = false
     }
 

@@ -75,8 +75,11 @@ def main():
                 break
             time.sleep(0.1)
         for _ in range(200):  # until bench.txt is tracked and ready
-            if b'"ready"' in ask(sock, GET):
-                break
+            try:
+                if b'"ready"' in ask(sock, GET):
+                    break
+            except ConnectionRefusedError:  # the socket is bound, not listened on yet
+                pass
             time.sleep(0.5)
         else:
             raise SystemExit(f"bench.txt never became ready; see {work}/menud.log")
