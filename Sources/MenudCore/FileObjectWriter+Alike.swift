@@ -1,9 +1,9 @@
 extension FileObjectWriter {
-    /// Whether this writer writes `a` and `b` as the same bytes: every member is equal, and the
+    /// Whether a writer writes `a` and `b` as the same bytes: every member is equal, and the
     /// reasons read the same (a duration of 10 s or more by its whole seconds, as
     /// ``durationKey(_:)`` keys its texts). Lets a caller keep a file's encoded object while
     /// the file does not change.
-    public func writesAlike(_ a: FileView, _ b: FileView) -> Bool {
+    public static func writesAlike(_ a: FileView, _ b: FileView) -> Bool {
         a.size == b.size && a.state == b.state && a.mtimeMs == b.mtimeMs && a.readyAtMs == b.readyAtMs
             && a.expiresAtMs == b.expiresAtMs && a.changeCounter == b.changeCounter
             && Self.textKey(a.reason) == Self.textKey(b.reason) && a.pathBytes == b.pathBytes

@@ -102,29 +102,20 @@ extension RPCDecoder {
         return nil
     }
 
-    /// Which envelope member `key` names (0 for any other).
+    /// Which envelope member `key` names (0 for any other). The key's bytes are read into one
+    /// integer, first byte highest, and compared with the names' spelled so: no array of a
+    /// name's bytes is looked up (a lazy global's check each) and walked.
     private static func memberBit(_ key: ArraySlice<UInt8>) -> UInt8 {
-        switch key.count {
-        case 2: return spells(key, idKey) ? idBit : 0
-        case 6: return spells(key, methodKey) ? methodBit : spells(key, paramsKey) ? paramsBit : 0
-        case 7: return spells(key, jsonrpcKey) ? jsonrpcBit : 0
+        guard key.count <= 7 else { return 0 }
+        var word: UInt64 = 0
+        for byte in key { word = word << 8 | UInt64(byte) }
+        switch word {
+        case 0x69_64: return idBit  // "id"
+        case 0x6D_65_74_68_6F_64: return methodBit  // "method"
+        case 0x70_61_72_61_6D_73: return paramsBit  // "params"
+        case 0x6A_73_6F_6E_72_70_63: return jsonrpcBit  // "jsonrpc"
         default: return 0
         }
-    }
-
-    private static let idKey = Array("id".utf8)
-    private static let methodKey = Array("method".utf8)
-    private static let paramsKey = Array("params".utf8)
-    private static let jsonrpcKey = Array("jsonrpc".utf8)
-
-    /// Whether `key` is `name`'s bytes; the counts are known to be equal.
-    private static func spells(_ key: ArraySlice<UInt8>, _ name: [UInt8]) -> Bool {
-        var at = key.startIndex
-        for byte in name {
-            if key[at] != byte { return false }
-            at += 1
-        }
-        return true
     }
 
     /// An integer literal as the parser reads one into `.int`: an optional minus, digits without

@@ -55,7 +55,9 @@ final class DaemonRoot {
         }
         self.web = web
         let status = StatusReporter(files: files, tree: tree, clock: clock, configuration: configuration,
-                                    connectionCount: { [unowned server] in server.connectionCount },
+                                    // Asked only by a status request, which the server is dispatching: it is
+                                    // alive then, and a checked unowned read costs a runtime call per status.
+                                    connectionCount: { [unowned(unsafe) server] in server.connectionCount },
                                     address: { [unowned transport] in transport.address },
                                     webAddress: { [weak web] in web.map { ($0.address, $0.tokenPath) } })
         let trimmer = HeapTrimmer(scheduler: loop)

@@ -12,7 +12,10 @@ import MenudJSON
 final class FileGetWriter {
     private var writer: FileObjectWriter?
     private var settings: ReadinessSettingsEpoch?
-    private var last: (view: FileView, answer: [UInt8])?
+    /// The last view written and its bytes; kept apart, not as an optional pair, since copying
+    /// such a pair out to compare it costs more than the comparison.
+    private var lastView: FileView?
+    private var lastAnswer: [UInt8] = []
 
     /// The File object of `view`, as `files.get` answers it.
     func answer(_ view: FileView, files: any TrackedFiles) -> [UInt8] {
@@ -20,12 +23,13 @@ final class FileGetWriter {
         if writer == nil || settings != current {
             writer = FileObjectWriter(settings: current, instanceId: files.instanceId)
             settings = current
-            last = nil
+            lastView = nil
         }
-        if let last, writer!.writesAlike(last.view, view) { return last.answer }
+        if lastView.map({ FileObjectWriter.writesAlike($0, view) }) == true { return lastAnswer }
         var json = JSONWriter(reservingCapacity: 300)
         writer!.write(view, to: &json)
-        last = (view, json.bytes)
+        lastView = view
+        lastAnswer = json.bytes
         return json.bytes
     }
 }

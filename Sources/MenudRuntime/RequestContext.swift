@@ -4,7 +4,9 @@ import MenudCore
 struct RequestContext {
     let client: ClientConnection
     let target: ReplyTarget
-    unowned let server: RPCServer
+    /// Held strongly: the context lives only while its handler runs, and an `unowned` reference
+    /// to the server (which weak references point at) costs a slow runtime call to read.
+    let server: RPCServer
 
     /// The connection the request came on.
     var connection: ConnectionID { client.id }

@@ -27,6 +27,8 @@ final class StatusReporter: DaemonService {
     /// the uptime and these bytes (no result built, copied and written for it).
     private var lastFigures = InlineArray<11, Int64>(repeating: 0)
     private var lastTail: [UInt8] = []
+    /// The last answer returned, whose buffer the next one reuses.
+    private var answer: [UInt8] = []
     /// The clock's text for the change counter it was made at.
     private var clockText: (counter: UInt64, text: String)?
 
@@ -84,10 +86,16 @@ final class StatusReporter: DaemonService {
             lastTail = tail
             lastFigures = figures
         }
-        var writer = JSONWriter(appendingTo: StatusReporter.uptimeKey)
+        // Written into the buffer of the answer before, which its reply has let go of by now:
+        // no allocation per poll.
+        var writer = JSONWriter(reservingCapacity: 0)
+        swap(&writer.bytes, &answer)
+        writer.bytes.removeAll(keepingCapacity: true)
         writer.bytes.reserveCapacity(StatusReporter.uptimeKey.count + 20 + lastTail.count)
+        writer.bytes.append(contentsOf: StatusReporter.uptimeKey)
         writer.writeInt(uptimeMs)
         writer.bytes.append(contentsOf: lastTail)
+        answer = writer.bytes
         return writer.bytes
     }
 

@@ -35,11 +35,11 @@ final class FileObjectWriterAlikeTests: XCTestCase {
         ]
         for other in changed {
             XCTAssertNotEqual(bytes(base, &writer), bytes(other, &writer))
-            XCTAssertFalse(writer.writesAlike(base, other), String(decoding: bytes(other, &writer), as: UTF8.self))
+            XCTAssertFalse(FileObjectWriter.writesAlike(base, other), String(decoding: bytes(other, &writer), as: UTF8.self))
         }
         // The same file a moment later, within the same whole second of its duration.
         let later = view(reason: .unchanged(forMs: 125_999))
-        XCTAssertTrue(writer.writesAlike(base, later))
+        XCTAssertTrue(FileObjectWriter.writesAlike(base, later))
         XCTAssertEqual(bytes(base, &writer), bytes(later, &writer))
     }
 
@@ -54,7 +54,7 @@ final class FileObjectWriterAlikeTests: XCTestCase {
             let pick = Int.random(in: 0..<reasons.count, using: &generator)
             let a = view(size: Int64.random(in: 0...1, using: &generator), reason: reasons[pick](ms[0]))
             let b = view(size: Int64.random(in: 0...1, using: &generator), reason: reasons[pick](ms[Int.random(in: 0...1, using: &generator)]))
-            if writer.writesAlike(a, b) {
+            if FileObjectWriter.writesAlike(a, b) {
                 alike += 1
                 XCTAssertEqual(bytes(a, &writer), bytes(b, &writer), "\(a.reason) \(b.reason)")
             }

@@ -18,6 +18,27 @@ import Testing
         #expect(text("") == #""""#)
     }
 
+    @Test func writesEveryIntegerAsItsDecimalText() {
+        // Each power of ten and its neighbours (where the digit count changes), both signs, and
+        // numbers written after others into one growing buffer.
+        var samples: [Int64] = [.min, .min + 1, .max, .max - 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            samples += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        var generator = SystemRandomNumberGenerator()
+        samples += (0..<2_000).map { _ in Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...63, using: &generator) }
+        var writer = JSONWriter(reservingCapacity: 0)
+        writer.beginArray()
+        for sample in samples {
+            #expect(text(.int(sample)) == String(sample))
+            writer.writeInt(sample)
+        }
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + samples.map(String.init).joined(separator: ",") + "]")
+    }
+
     @Test func writesDoublesThatReadBackExactly() throws {
         let samples: [Double] = [0.1, -0.0015, 1e-5, 1e20, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456.789, 2.5, 1e15, 1e16, 3.0, -0.0, 0.0]
         for sample in samples {
