@@ -9,7 +9,7 @@ public struct FilesGetParams: RPCParams, Equatable {
     }
 
     public init(from params: JSONObject) throws(RPCError) {
-        try params.rejectUnknownKeys(allowed: ["path", "pathBase64"])
+        try params.rejectUnknownKeys(allowed: Self.keys)
         path = try PathParameter(from: params, key: "path")
     }
 
@@ -18,4 +18,7 @@ public struct FilesGetParams: RPCParams, Equatable {
         path.write(into: &object, key: "path")
         return object
     }
+
+    /// The params it takes, built once: an array literal here was built for every request.
+    private static let keys = ["path", "pathBase64"]
 }

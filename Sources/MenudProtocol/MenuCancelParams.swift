@@ -9,9 +9,12 @@ public struct MenuCancelParams: RPCParams, Equatable {
     }
 
     public init(from params: JSONObject) throws(RPCError) {
-        try params.rejectUnknownKeys(allowed: ["menu"])
+        try params.rejectUnknownKeys(allowed: Self.keys)
         menu = try MenuSelectParams.menu(params)
     }
 
     public var json: JSONObject { ["menu": .string(menu)] }
+
+    /// The params it takes, built once: an array literal here was built for every request.
+    private static let keys = ["menu"]
 }

@@ -12,7 +12,7 @@ public struct MenuOpenParams: RPCParams, Equatable {
     }
 
     public init(from params: JSONObject) throws(RPCError) {
-        try params.rejectUnknownKeys(allowed: ["target", "layout"])
+        try params.rejectUnknownKeys(allowed: Self.keys)
         guard let target = params["target"]?.objectValue else {
             throw .invalidParams(param: "target", "target is required: {\"path\": p}, {\"paths\": [p, ...]}, {\"row\": n} or {\"background\": true}")
         }
@@ -30,4 +30,7 @@ public struct MenuOpenParams: RPCParams, Equatable {
         if let layout { object["layout"] = .object(layout) }
         return object
     }
+
+    /// The params it takes, built once: an array literal here was built for every request.
+    private static let keys = ["target", "layout"]
 }

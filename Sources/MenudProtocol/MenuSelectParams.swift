@@ -11,7 +11,7 @@ public struct MenuSelectParams: RPCParams, Equatable {
     }
 
     public init(from params: JSONObject) throws(RPCError) {
-        try params.rejectUnknownKeys(allowed: ["menu", "item"])
+        try params.rejectUnknownKeys(allowed: Self.keys)
         menu = try Self.menu(params)
         guard let item = try params.optionalString("item") else {
             throw .invalidParams(param: "item", "item is required: the id of one of the menu's items")
@@ -28,4 +28,7 @@ public struct MenuSelectParams: RPCParams, Equatable {
         }
         return text
     }
+
+    /// The params it takes, built once: an array literal here was built for every request.
+    private static let keys = ["menu", "item"]
 }

@@ -24,8 +24,7 @@ public struct PathParameter: Sendable, Equatable {
     /// Checks `raw` (the bytes of parameter `param`) for a NUL byte and a trailing slash.
     public init(raw: [UInt8], param: String) throws(RPCError) {
         if raw.contains(0) { throw .invalidParams(param: param, "\(param) must not contain a NUL byte") }
-        if raw.count > 1, raw.last == Self.slash || raw.suffix(2).elementsEqual([Self.slash, Self.dot])
-            || raw.suffix(3).elementsEqual([Self.slash, Self.dot, Self.dot]) {
+        if Self.namesFolder(raw) {
             let display = String(decoding: raw, as: UTF8.self)
             throw .invalidParams(param: param, "\(param) \"\(display)\" ends in \"/\", \"/.\" or \"/..\", which names a folder; give the file's path without it")
         }
@@ -99,6 +98,17 @@ public struct PathParameter: Sendable, Equatable {
             }
         }
         return length > 0 && !(length == dots && dots <= 2)
+    }
+
+    /// True when `raw` (longer than one byte) ends in `/`, `/.` or `/..`. Read byte by byte:
+    /// comparing suffixes with array literals built two arrays for every request's path.
+    static func namesFolder(_ raw: [UInt8]) -> Bool {
+        let count = raw.count
+        guard count > 1 else { return false }
+        if raw[count - 1] == slash { return true }
+        guard raw[count - 1] == dot else { return false }
+        if raw[count - 2] == slash { return true }
+        return count > 2 && raw[count - 2] == dot && raw[count - 3] == slash
     }
 
     private static let slash = UInt8(ascii: "/")

@@ -22,9 +22,8 @@ extension RPCDecoder {
         var method = ""
         var params = JSONObject()
         while true {
-            guard at < end, line[at] == quote, let keyEnd = plainStringEnd(line, from: at + 1) else { return nil }
-            let member = memberBit(line[(at + 1)..<keyEnd])
-            guard member != 0, seen & member == 0 else { return nil }
+            guard at < end, line[at] == quote, let (member, keyEnd) = memberName(line, from: at + 1),
+                  seen & member == 0 else { return nil }
             seen |= member
             at = skipSpace(line, from: keyEnd + 1)
             guard at < end, line[at] == colon else { return nil }
@@ -102,20 +101,30 @@ extension RPCDecoder {
         return nil
     }
 
-    /// Which envelope member `key` names (0 for any other). The key's bytes are read into one
-    /// integer, first byte highest, and compared with the names' spelled so: no array of a
-    /// name's bytes is looked up (a lazy global's check each) and walked.
-    private static func memberBit(_ key: ArraySlice<UInt8>) -> UInt8 {
-        guard key.count <= 7 else { return 0 }
+    /// Which envelope member the key starting at `start` (after its opening quote) names, and
+    /// the index of its closing quote; nil for any other key. The key's bytes are read into one
+    /// integer as they are scanned, first byte highest, and compared with the names' spelled so:
+    /// the key is walked once, and no array of a name's bytes is looked up and compared.
+    private static func memberName(_ line: ArraySlice<UInt8>, from start: Int) -> (bit: UInt8, end: Int)? {
         var word: UInt64 = 0
-        for byte in key { word = word << 8 | UInt64(byte) }
-        switch word {
-        case 0x69_64: return idBit  // "id"
-        case 0x6D_65_74_68_6F_64: return methodBit  // "method"
-        case 0x70_61_72_61_6D_73: return paramsBit  // "params"
-        case 0x6A_73_6F_6E_72_70_63: return jsonrpcBit  // "jsonrpc"
-        default: return 0
+        var at = start
+        // The longest name has 7 bytes: a quote must come by the 8th.
+        let limit = min(line.endIndex, start + 8)
+        while at < limit {
+            let byte = line[at]
+            if byte == quote {
+                switch word {
+                case 0x69_64: return (idBit, at)  // "id"
+                case 0x6D_65_74_68_6F_64: return (methodBit, at)  // "method"
+                case 0x70_61_72_61_6D_73: return (paramsBit, at)  // "params"
+                case 0x6A_73_6F_6E_72_70_63: return (jsonrpcBit, at)  // "jsonrpc"
+                default: return nil
+                }
+            }
+            word = word << 8 | UInt64(byte)
+            at += 1
         }
+        return nil
     }
 
     /// An integer literal as the parser reads one into `.int`: an optional minus, digits without

@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// Every string of up to four bytes from `/`, `.` and `a`: a path is refused as a folder's
+    /// exactly when it is longer than one byte and ends in `/`, `/.` or `/..`.
+    @Test func aFolderSpellingIsTheTrailingSlashDotOrDotDot() {
+        var texts = [""]
+        for _ in 0..<4 { texts += texts.flatMap { text in ["/", ".", "a"].map { text + $0 } } }
+        for text in Set(texts) {
+            let expected = text.count > 1 && (text.hasSuffix("/") || text.hasSuffix("/.") || text.hasSuffix("/.."))
+            #expect(PathParameter.namesFolder(Array(text.utf8)) == expected, "\(text)")
+            let refused = error { () throws(RPCError) in try PathParameter(raw: Array(text.utf8), param: "path") }
+            #expect((refused != nil) == expected, "\(text)")
+        }
+    }
+
     @Test func anAbsolutePathMustSpellTheRoot() throws {
         #expect(try relative("/srv/media/a.txt") == RelativePath("a.txt"))
         #expect(try relative("/home/u/media/d/a.txt") == RelativePath("d/a.txt"))
