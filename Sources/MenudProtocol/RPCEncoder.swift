@@ -32,7 +32,10 @@ public enum RPCEncoder {
 
     /// A result already encoded as JSON (hot paths write it straight from their records).
     public static func result(id: RPCId, encoded result: [UInt8], into buffer: inout [UInt8], newline: Bool = true) {
-        buffer.reserveCapacity(buffer.count + result.count + 64)
+        // Grown as appending grows it: the buffer may gather many answers, and reserving just
+        // enough for each would copy it whole for every one.
+        let needed = buffer.count + result.count + 64
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
         self.result(id: id, into: &buffer, newline: newline) { writer in writer.writeRaw(result) }
     }
 

@@ -48,6 +48,21 @@ final class PipeClient: RPCConnection {
         return true
     }
 
+    func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
+        guard corked else {
+            var message: [UInt8] = []
+            encode(&message)
+            return pipe.write(message, terminator: 0x0A) ? message.count : nil
+        }
+        // Written where it is gathered: a large message makes `gathered` large, which is then
+        // not kept past the write (`writeGathered`).
+        let start = gathered.count
+        encode(&gathered)
+        let count = gathered.count - start
+        gathered.append(0x0A)
+        return count
+    }
+
     @discardableResult
     func sendPiece(_ piece: [UInt8], isLast: Bool) -> Bool {
         // The pieces of a streamed answer are large: what was gathered goes first, then the piece.

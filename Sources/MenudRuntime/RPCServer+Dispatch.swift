@@ -70,11 +70,26 @@ extension RPCServer {
     func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) -> Int {
         let client = target.client
         guard !client.isClosed else { return 0 }
+        if let id = target.id, target.batch == nil {
+            // The common answer: encoded where the transport gathers its output.
+            if case .success(.deferred) = result { return 0 }
+            if case .success(.streamed) = result { return 0 }
+            let count = write(to: client) { bytes in
+                switch result {
+                case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
+                case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
+                case .success(.deferred), .success(.streamed): break
+                case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
+                }
+            }
+            return count.map { $0 + 1 } ?? 0
+        }
+        // A batch's answers are one message, written once its last one is in; a notification
+        // outside a batch gets none.
+        guard let batch = target.batch else { return 0 }
         var response: [UInt8]?
         if let id = target.id {
-            var bytes = replyBuffer
-            replyBuffer = []
-            bytes.removeAll(keepingCapacity: true)
+            var bytes: [UInt8] = []
             switch result {
             case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
             case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
@@ -83,17 +98,9 @@ extension RPCServer {
             }
             response = bytes
         }
-        if let batch = target.batch {
-            guard let message = batch.fill(target.slot, with: response), !message.isEmpty else { return 0 }
-            let count = message.count + 1
-            write(message, to: client)
-            return count
-        }
-        guard let message = response else { return 0 }
+        guard let message = batch.fill(target.slot, with: response), !message.isEmpty else { return 0 }
         let count = message.count + 1
         write(message, to: client)
-        // Kept for the next answer unless it is large (a listing answered whole).
-        if message.capacity <= 1 << 16 { replyBuffer = message }
         return count
     }
 

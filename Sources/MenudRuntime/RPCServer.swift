@@ -36,10 +36,6 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     let scheduler: any LoopScheduler
     var streamTimer: (any ScheduledTimer)?
     var streamingClients: [ClientConnection] = []
-    /// The buffer answers are encoded into, kept from one answer to the next so that an answer
-    /// costs no allocation (a transport copies what it is given; one that keeps the array makes
-    /// the next answer take a fresh buffer, by copy on write).
-    var replyBuffer: [UInt8] = []
     /// The wait before the next look while no streaming client could take a piece.
     var streamPollMs = RPCServer.streamPollMs
 
@@ -109,13 +105,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     /// stopped reading: it is dropped instead (one large answer to a reading client is fine,
     /// so the queue is bounded by the cap plus one message).
     func write(_ message: [UInt8], to client: ClientConnection) {
-        guard !client.isClosed else { return }
-        let queued = client.link.pendingOutputBytes + client.heldOutputBytes
-        if queued > settings.maxOutputBytesPerClient {
-            log.warning("client \(client.number) stopped reading: \(queued) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
-            closeConnection(client, reason: nil)
-            return
-        }
+        guard admitsOutput(to: client) else { return }
         if client.stream != nil {
             // After the answer being streamed, never between its pieces.
             client.heldOutput.append(message)
@@ -125,6 +115,37 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
         if !client.link.send(message) {
             closeConnection(client, reason: "write failed")
         }
+    }
+
+    /// Writes the message `encode` appends to the buffer it is given, as `write(_:to:)` would,
+    /// without a copy of its own where the transport gathers output; returns its byte count
+    /// (nil when nothing was written).
+    func write(to client: ClientConnection, encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
+        guard admitsOutput(to: client) else { return nil }
+        guard client.stream == nil else {
+            var message: [UInt8] = []
+            encode(&message)
+            write(message, to: client)
+            return message.count
+        }
+        guard let count = client.link.send(encodedBy: encode) else {
+            closeConnection(client, reason: "write failed")
+            return nil
+        }
+        return count
+    }
+
+    /// False (and the client dropped) for a client that is closed or whose earlier output is
+    /// still queued past the cap.
+    private func admitsOutput(to client: ClientConnection) -> Bool {
+        guard !client.isClosed else { return false }
+        let queued = client.link.pendingOutputBytes + client.heldOutputBytes
+        if queued > settings.maxOutputBytesPerClient {
+            log.warning("client \(client.number) stopped reading: \(queued) bytes queued, over maxOutputBytesPerClient (\(settings.maxOutputBytesPerClient)); disconnecting it")
+            closeConnection(client, reason: nil)
+            return false
+        }
+        return true
     }
 
     // MARK: Closing

@@ -27,6 +27,10 @@ protocol RPCConnection: AnyObject {
     /// Queues one whole message (the transport frames it). False when it could not be queued.
     @discardableResult
     func send(_ message: [UInt8]) -> Bool
+    /// Queues one whole message that `encode` appends to the buffer it is given; returns the
+    /// message's byte count, or nil when it could not be queued. A transport that gathers its
+    /// output lets `encode` write straight into it, so the message is not copied again.
+    func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int?
     /// Queues the next piece of one message written in pieces (a streamed answer); `isLast`
     /// ends the message (the transport frames it then). Nothing else is sent between the pieces
     /// of a message. False when it could not be queued.
@@ -39,6 +43,12 @@ protocol RPCConnection: AnyObject {
 
 extension RPCConnection {
     func close(afterFlushing: Bool) { close(afterFlushing: afterFlushing, lingerMs: 2000) }
+
+    func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
+        var message: [UInt8] = []
+        encode(&message)
+        return send(message) ? message.count : nil
+    }
 }
 
 /// The server's side of a transport. Every call comes on the loop thread.
