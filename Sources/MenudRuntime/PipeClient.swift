@@ -52,7 +52,7 @@ final class PipeClient: RPCConnection {
         guard corked else {
             var message: [UInt8] = []
             encode(&message)
-            return pipe.write(message, terminator: 0x0A) ? message.count : nil
+            return send(message) ? message.count : nil
         }
         // Written where it is gathered: a large message makes `gathered` large, which is then
         // not kept past the write (`writeGathered`).

@@ -70,38 +70,38 @@ extension RPCServer {
     func reply(_ target: ReplyTarget, with result: Result<HandlerResult, RPCError>) -> Int {
         let client = target.client
         guard !client.isClosed else { return 0 }
-        if let id = target.id, target.batch == nil {
-            // The common answer: encoded where the transport gathers its output.
+        if let id = target.id {
+            // Answered later, by its responder or its stream.
             if case .success(.deferred) = result { return 0 }
             if case .success(.streamed) = result { return 0 }
-            let count = write(to: client) { bytes in
-                switch result {
-                case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
-                case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
-                case .success(.deferred), .success(.streamed): break
-                case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
-                }
+            if target.batch == nil {
+                // The common answer: encoded where the transport gathers its output.
+                let count = write(to: client) { Self.encode(result, id: id, into: &$0) }
+                return count.map { $0 + 1 } ?? 0
             }
-            return count.map { $0 + 1 } ?? 0
         }
         // A batch's answers are one message, written once its last one is in; a notification
         // outside a batch gets none.
         guard let batch = target.batch else { return 0 }
-        var response: [UInt8]?
-        if let id = target.id {
+        let response = target.id.map { id in
             var bytes: [UInt8] = []
-            switch result {
-            case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
-            case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
-            case .success(.deferred), .success(.streamed): return 0
-            case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
-            }
-            response = bytes
+            Self.encode(result, id: id, into: &bytes)
+            return bytes
         }
         guard let message = batch.fill(target.slot, with: response), !message.isEmpty else { return 0 }
         let count = message.count + 1
         write(message, to: client)
         return count
+    }
+
+    /// Appends the response to request `id` (nothing for a result answered later).
+    private static func encode(_ result: Result<HandlerResult, RPCError>, id: RPCId, into bytes: inout [UInt8]) {
+        switch result {
+        case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
+        case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
+        case .success(.deferred), .success(.streamed): break
+        case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
+        }
     }
 
     func send(error: RPCError, id: RPCId, to client: ClientConnection) {
