@@ -232,7 +232,9 @@ final class MenuctlIntegrationTests: XCTestCase {
         XCTAssertEqual(loose.stdout, "Renamed a.txt to b.txt\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: daemon.path("b.txt").path))
         let rpc = try daemon.client()
-        eventually("the daemon tracks b.txt") { (try? rpc.file("b.txt")) != nil }
+        // The rename makes b.txt pending until it settles; a menu open across that change of state
+        // is invalidated, so the Inspect below waits for it to be ready.
+        eventually("the daemon sees b.txt settle") { (try? rpc.file("b.txt"))?["state"] as? String == "ready" }
 
         let needsInput = try menuctl(daemon, "menu", "b.txt", "--pick", "Rename…")
         XCTAssertEqual(needsInput.exitCode, 2)
@@ -261,7 +263,7 @@ final class MenuctlIntegrationTests: XCTestCase {
         let ranLines = ran.stdout.split(separator: "\n")
         XCTAssertEqual(ranLines.count, 2, ran.stdout)
         let dismissal = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ranLines[1].utf8)) as? [String: Any])
-        XCTAssertEqual(dismissal["ran"] as? Bool, true)
+        XCTAssertEqual(dismissal["ran"] as? Bool, true, "\(ran.stdout)\(ran.stderr)")
         XCTAssertNil(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ranLines[0].utf8)) as? [String: Any])["layout"],
                      "--json sends no layout")
     }
