@@ -5,6 +5,7 @@ import os
 import time
 
 from .clients import JSONLineClient, load
+from .function_order import stale_order_note
 from .processes import rss_mb
 
 STATUS = '{"jsonrpc":"2.0","id":1,"method":"daemon.status"}'
@@ -178,3 +179,7 @@ class RequestWorkloads:
             values.append(rss_mb(menud.pid))
             menud.stop()
         self.record("11 idle", "RSS", "MB", values, target=12, target_text="<= 12 MB")
+        note = stale_order_note(os.path.join(self.bin, "menud"))
+        if note:
+            self.notes.append(note)
+            print("   ", note)
