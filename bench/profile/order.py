@@ -11,9 +11,10 @@ Sources/menud/unnamed-functions.ld, it is 0.4 MB.
 
 menud runs under callgrind on a small tree. First start-up, the crawl, one status and 3 s idle:
 the functions that run then are written first, as they are all an idle daemon keeps resident.
-Then the requests every client makes (status, lists, files, the kinds of menu target, a
-subscription that sees a file being written, each menu handshake, pipelined and not) and 3 s idle
-again: the functions that only they run come next. Each group is sorted by name, so that a
+Then 5,500 files in 50 new folders, and the requests every client makes (status, lists, a
+listing of them all, files, the kinds of menu target, a subscription that sees a file being
+written, each menu handshake, pipelined and not) and 3 s idle again: the functions that only they
+run come next. Each group is sorted by name, so that a
 regenerated file diffs cleanly. A name the code no longer has is skipped by the linker and a new
 function is laid out after the listed ones: a stale order costs memory, never correctness.
 Regenerate it after large changes (bench/README.md says when the idle figure shows it).
@@ -37,6 +38,11 @@ from valgrind_daemon import GET, ValgrindDaemon
 TREE = {"docs/notes.txt": "notes\n", "docs/plan.md": "# plan\n", "media/clip.mp4": "not really a movie\n",
         "incoming/movie.mp4.part": "partial\n", "z.log": "log\n"}
 STATUS = '{"jsonrpc":"2.0","id":1,"method":"daemon.status"}'
+# Written while the daemon runs: new folders to watch and crawl, more files in one than a sort
+# does by insertion, and a listing long enough to go out in several pieces
+# (FileListingStream.filesPerPiece is 1,024) and to count as a large answer (1 MiB, after which
+# the heap is trimmed).
+BULK_FOLDERS, BULK_FILES = 50, 110
 LOADS = [["--mode", "line", "--request", STATUS, "--pipeline", "32"],
          ["--mode", "line", "--request", GET],
          ["--mode", "line", "--request", GET, "--pipeline", "32"],
@@ -85,7 +91,9 @@ def converse(daemon):
     talk = Conversation(daemon.sock)
     talk.call("daemon.status")
     talk.call("subscribe", {"events": ["files", "menus"]})
+    add_bulk(daemon)
     talk.call("files.list")
+    talk.call("files.list", {"glob": "bulk/**/*3.dat"})
     talk.call("files.list", {"state": "ready", "limit": 2})
     talk.call("files.list", {"glob": "docs/*", "offset": 1})
     since = talk.call("files.list", {"limit": 1})["result"]["clock"]
@@ -107,6 +115,25 @@ def converse(daemon):
     for args in LOADS:
         daemon.load(args, 0.5)
     time.sleep(3)
+
+
+def add_bulk(daemon):
+    """Writes the bulk folders and waits until the daemon tracks every file in them."""
+    expected = len(TREE) + 1 + BULK_FOLDERS * BULK_FILES
+    for folder in range(BULK_FOLDERS):
+        path = os.path.join(daemon.root, "bulk", f"f{folder:02}")
+        os.makedirs(path)
+        for number in range(BULK_FILES):
+            with open(os.path.join(path, f"{number:03}.dat"), "w") as f:
+                f.write("x" * number)
+    probe = Conversation(daemon.sock)
+    for _ in range(600):
+        if probe.call("daemon.status")["result"]["files"]["total"] == expected:
+            break
+        time.sleep(0.2)
+    else:
+        raise SystemExit(f"the daemon did not track the {expected} files within 2 minutes")
+    probe.close()
 
 
 def symbols(binary):
