@@ -45,9 +45,8 @@ extension RPCDecoder {
                     at = number.end
                 }
             case methodBit:
-                guard line[at] == quote, let close = plainStringEnd(line, from: at + 1), close > at + 1 else { return nil }
-                let name = line[(at + 1)..<close]
-                method = knownStrings.string(for: name) ?? String(decoding: name, as: UTF8.self)
+                guard line[at] == quote, let (name, close) = plainMethod(line, from: at + 1) else { return nil }
+                method = name
                 at = close + 1
             default:
                 guard line[at] == openBrace,
@@ -96,6 +95,26 @@ extension RPCDecoder {
             let byte = line[at]
             if byte == quote { return at }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            at += 1
+        }
+        return nil
+    }
+
+    /// The method named by the plain string starting at `start` (after its opening quote) and
+    /// the index of its closing quote; nil for an empty or any other string. A method the daemon
+    /// knows is recognized from the bytes packed while they are scanned (``PackedMethodName``).
+    private static func plainMethod(_ line: ArraySlice<UInt8>, from start: Int) -> (name: String, end: Int)? {
+        var packed = PackedMethodName()
+        var at = start
+        while at < line.endIndex {
+            let byte = line[at]
+            if byte == quote {
+                guard at > start else { return nil }
+                if let known = packed.knownName() { return (known, at) }
+                return (String(decoding: line[start..<at], as: UTF8.self), at)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            packed.append(byte)
             at += 1
         }
         return nil

@@ -48,13 +48,16 @@ public enum RPCDecoder {
 
     /// The member names and values nearly every request spells: taken as they are instead of
     /// being made again from its bytes for every request.
-    static let knownStrings = JSONStringTable([
-        "jsonrpc", "2.0", "id", "method", "params",
-        DaemonStatus.name, FilesGet.name, FilesList.name, MenuOpen.name, MenuCancel.name,
-        MenuSelect.name, MenuDismissed.name, Subscribe.name, Unsubscribe.name,
+    static let knownStrings = JSONStringTable(["jsonrpc", "2.0", "id", "method", "params"] + methodNames + [
         "path", "pathBase64", "paths", "target", "layout", "menu", "item", "input", "events",
         "state", "glob", "offset", "limit", "since", "fields",
     ])
+
+    /// The methods of the protocol.
+    static let methodNames = [
+        DaemonStatus.name, FilesGet.name, FilesList.name, MenuOpen.name, MenuCancel.name,
+        MenuSelect.name, MenuDismissed.name, Subscribe.name, Unsubscribe.name,
+    ]
 
     public static func decode(line: [UInt8]) -> RPCIncoming {
         decode(line: line[...])

@@ -53,8 +53,18 @@ extension RPCServer {
         }
     }
 
+    /// The client of a transport connection, if it is one of ours. The last one found is kept:
+    /// it holds its connection, so the identity compared cannot be another's (and closing a
+    /// client forgets it).
+    func client(of link: any RPCConnection) -> ClientConnection? {
+        if let lastClient, lastClient.link === link { return lastClient }
+        guard let client = clients[ObjectIdentifier(link)] else { return nil }
+        lastClient = client
+        return client
+    }
+
     func received(_ message: ArraySlice<UInt8>, on link: any RPCConnection) {
-        guard let client = clients[ObjectIdentifier(link)] else { return }
+        guard let client = client(of: link) else { return }
         if client.stream != nil || client.hasHeldInput {
             hold(message, from: client)
             return
@@ -63,14 +73,14 @@ extension RPCServer {
     }
 
     func unreadable(_ problem: String, on link: any RPCConnection) {
-        guard let client = clients[ObjectIdentifier(link)] else { return }
+        guard let client = client(of: link) else { return }
         var reply: [UInt8] = []
         RPCEncoder.error(id: .null, RPCError(.parseError, message: "The message is not JSON-RPC: \(problem)."), into: &reply, newline: false)
         write(reply, to: client)
     }
 
     func oversized(limit: Int, on link: any RPCConnection) {
-        guard let client = clients[ObjectIdentifier(link)] else { return }
+        guard let client = client(of: link) else { return }
         var reply: [UInt8] = []
         RPCEncoder.error(id: .null, .invalidRequest("a message is longer than maxFrameBytes (\(limit) bytes); split it or raise maxFrameBytes in the config. The connection is closed."), into: &reply, newline: false)
         link.send(reply)
@@ -82,13 +92,13 @@ extension RPCServer {
     /// acknowledged) are still written, then the connection closes; its open menus can never be
     /// dismissed now, so they close at once.
     func endOfInput(on link: any RPCConnection) {
-        guard let client = clients[ObjectIdentifier(link)] else { return }
+        guard let client = client(of: link) else { return }
         client.inputEnded = true
         settleEndedInput(of: client)
     }
 
     func failed(_ link: any RPCConnection, reason: String) {
-        guard let client = clients[ObjectIdentifier(link)] else { return }
+        guard let client = client(of: link) else { return }
         closeConnection(client, reason: reason)
     }
 

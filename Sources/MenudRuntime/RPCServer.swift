@@ -22,6 +22,9 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
     var connections: [ConnectionID: ClientConnection] = [:]
     /// The same clients by their transport connection.
     var clients: [ObjectIdentifier: ClientConnection] = [:]
+    /// The client the last message came from (``client(of:)``): a pipelined run or a client
+    /// polling sends many in a row, and finding it again in `clients` costs hashing.
+    var lastClient: ClientConnection?
     var nextConnectionNumber: UInt64 = 1
     var acceptsClients = true
     /// The open-file limit and what the daemon holds for itself (measured once at start).
@@ -163,6 +166,7 @@ final class RPCServer: DaemonService, RPCTransportDelegate {
         dropStream(of: client)
         connections[client.id] = nil
         clients[ObjectIdentifier(client.link)] = nil
+        if lastClient === client { lastClient = nil }
         for listener in listeners { listener.connectionClosed(client.id) }
         client.link.close(afterFlushing: flush)
         if let reason { log.info("client \(client.number) disconnected: \(reason)") } else { log.debug("client \(client.number) disconnected") }

@@ -82,4 +82,32 @@ private func fullDecode(_ line: ArraySlice<UInt8>, maxDepth: Int) -> RPCIncoming
         #expect(fullDecode(line, maxDepth: 2) == nil)
         #expect(fullDecode(line, maxDepth: 3) != nil)
     }
+
+    /// Every method of the protocol, names that share their first 8 or 16 bytes or differ only
+    /// in length, and names too long to be packed: each is read as spelled.
+    static let methodNames = RPCDecoder.methodNames + [
+        "daemon.statu", "daemon.statuss", "daemon.s", "daemon.status.", "menu.dismisse", "menu.dismissed!",
+        "files.ge", "files.get2", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqr", "x",
+    ]
+
+    @Test(arguments: methodNames)
+    func readsEveryMethodNameAsSpelled(_ name: String) throws {
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)"}"#.utf8)[...]
+        let plain = try #require(RPCDecoder.decodePlainRequest(line, maxDepth: JSONParser.defaultMaxDepth))
+        #expect(plain.method == name)
+        #expect(fullDecode(line, maxDepth: JSONParser.defaultMaxDepth) == .request(plain))
+    }
+
+    @Test func packsNamesOfDifferentBytesOrLengthsApart() {
+        let names = Self.methodNames.filter { $0.utf8.count <= PackedMethodName.longest }
+        for (index, name) in names.enumerated() {
+            let packed = PackedMethodName(name)
+            for other in names[(index + 1)...] {
+                let second = PackedMethodName(other)
+                #expect(packed.low != second.low || packed.high != second.high || packed.count != second.count, "\(name) and \(other)")
+            }
+        }
+        #expect(PackedMethodName("abcdefghijklmnopq").knownName() == nil)
+        #expect(PackedMethodName(MenuDismissed.name).knownName() == MenuDismissed.name)
+    }
 }
