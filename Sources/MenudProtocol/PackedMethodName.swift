@@ -1,7 +1,7 @@
 /// A method name of up to 16 bytes held as two integers (first byte lowest) and its length, so
-/// that the plain-request decoder can recognize the daemon's methods from the bytes it reads into
-/// integers while it scans the name, without comparing them again. The bytes of a plain string
-/// are never 0, so two names are equal when their integers and lengths are.
+/// that the plain-request decoder recognizes the daemon's methods from the bytes it packs while it
+/// scans the name, without comparing them again. The bytes of a plain string are never 0, so two
+/// names are equal when their integers and lengths are.
 struct PackedMethodName: Sendable {
     static let longest = 16
 
@@ -12,12 +12,13 @@ struct PackedMethodName: Sendable {
     /// Adds the next byte of a name; past ``longest`` bytes only the count grows.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
+        let shift = UInt64(truncatingIfNeeded: count & 7) &* 8
         if count < 8 {
-            low |= UInt64(byte) << (8 * UInt64(count))
+            low |= UInt64(byte) &<< shift
         } else if count < Self.longest {
-            high |= UInt64(byte) << (8 * UInt64(count - 8))
+            high |= UInt64(byte) &<< shift
         }
-        count += 1
+        count &+= 1
     }
 
     init() {}
@@ -26,15 +27,20 @@ struct PackedMethodName: Sendable {
         for byte in name.utf8 { append(byte) }
     }
 
-    /// The method names of the protocol, packed, with the string each one gives.
-    static let known: [(packed: PackedMethodName, name: String)] = RPCDecoder.methodNames.map { (PackedMethodName($0), $0) }
-
-    /// The string of a known method these bytes spell, or nil.
+    /// The string of the protocol method these bytes spell, or nil. (The constants are the
+    /// names packed; `RPCDecoderPlainRequestTests` checks each method is found.)
     func knownName() -> String? {
-        guard count <= Self.longest else { return nil }
-        for entry in Self.known where entry.packed.low == low && entry.packed.high == high && entry.packed.count == count {
-            return entry.name
+        switch (low, high, count) {
+        case (0x73_2E_6E_6F_6D_65_61_64, 0x73_75_74_61_74, 13): DaemonStatus.name  // "daemon.status"
+        case (0x65_67_2E_73_65_6C_69_66, 0x74, 9): FilesGet.name  // "files.get"
+        case (0x69_6C_2E_73_65_6C_69_66, 0x74_73, 10): FilesList.name  // "files.list"
+        case (0x65_70_6F_2E_75_6E_65_6D, 0x6E, 9): MenuOpen.name  // "menu.open"
+        case (0x6E_61_63_2E_75_6E_65_6D, 0x6C_65_63, 11): MenuCancel.name  // "menu.cancel"
+        case (0x6C_65_73_2E_75_6E_65_6D, 0x74_63_65, 11): MenuSelect.name  // "menu.select"
+        case (0x73_69_64_2E_75_6E_65_6D, 0x64_65_73_73_69_6D, 14): MenuDismissed.name  // "menu.dismissed"
+        case (0x62_69_72_63_73_62_75_73, 0x65, 9): Subscribe.name  // "subscribe"
+        case (0x72_63_73_62_75_73_6E_75, 0x65_62_69, 11): Unsubscribe.name  // "unsubscribe"
+        default: nil
         }
-        return nil
     }
 }

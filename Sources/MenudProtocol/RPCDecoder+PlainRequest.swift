@@ -113,7 +113,8 @@ extension RPCDecoder {
                 if let known = packed.knownName() { return (known, at) }
                 return (String(decoding: line[start..<at], as: UTF8.self), at)
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            // Printable ASCII (0x20 up to 0x7F) other than the backslash, in one comparison each.
+            guard byte != UInt8(ascii: "\\"), byte &- 0x20 < 0x60 else { return nil }
             packed.append(byte)
             at += 1
         }

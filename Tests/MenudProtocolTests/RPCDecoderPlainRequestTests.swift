@@ -107,7 +107,11 @@ private func fullDecode(_ line: ArraySlice<UInt8>, maxDepth: Int) -> RPCIncoming
                 #expect(packed.low != second.low || packed.high != second.high || packed.count != second.count, "\(name) and \(other)")
             }
         }
-        #expect(PackedMethodName("abcdefghijklmnopq").knownName() == nil)
-        #expect(PackedMethodName(MenuDismissed.name).knownName() == MenuDismissed.name)
+        for name in RPCDecoder.methodNames {
+            #expect(PackedMethodName(name).knownName() == name, "every method is recognized without a new string")
+        }
+        for name in Self.methodNames where !RPCDecoder.methodNames.contains(name) {
+            #expect(PackedMethodName(name).knownName() == nil, "\(name) is no method of the protocol")
+        }
     }
 }
