@@ -39,6 +39,19 @@ public enum RPCEncoder {
         self.result(id: id, into: &buffer, newline: newline) { writer in writer.writeRaw(result) }
     }
 
+    /// A result already encoded but for one integer: `head`, `number` in decimal, then `tail`.
+    public static func result(id: RPCId, encodedHead head: [UInt8], number: Int64, tail: [UInt8],
+                              into buffer: inout [UInt8], newline: Bool = true) {
+        let needed = buffer.count + head.count + tail.count + 84
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
+        self.result(id: id, into: &buffer, newline: newline) { writer in
+            // The bytes around the number are not values of their own: the writer sees one.
+            writer.bytes.append(contentsOf: head)
+            writer.writeInt(number)
+            writer.bytes.append(contentsOf: tail)
+        }
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}\n`
     public static func error(id: RPCId, _ error: RPCError, into buffer: inout [UInt8], newline: Bool = true) {
         encode(into: &buffer, newline: newline) { writer in

@@ -4,6 +4,6 @@ import MenudProtocol
 /// `daemon.status`.
 enum DaemonRoutes {
     static func register(on router: RPCRouter, status: StatusReporter) {
-        router.on(DaemonStatus.self) { _, _ in .encoded(status.statusResult()) }
+        router.on(DaemonStatus.self) { _, _ in status.statusResult() }
     }
 }

@@ -31,7 +31,7 @@ extension RPCServer {
             do {
                 let result = try handler(request, RequestContext(client: target.client, target: target, server: self))
                 switch result {
-                case .value, .encoded: finish(target, with: .success(result))
+                case .value, .encoded, .encodedAroundNumber: finish(target, with: .success(result))
                 case .deferred: break  // answered later through a Responder
                 case .streamed(let stream):
                     // A small answer is complete in its first piece and written as before.
@@ -99,6 +99,8 @@ extension RPCServer {
         switch result {
         case .success(.value(let value)): RPCEncoder.result(id: id, value, into: &bytes, newline: false)
         case .success(.encoded(let encoded)): RPCEncoder.result(id: id, encoded: encoded, into: &bytes, newline: false)
+        case .success(.encodedAroundNumber(let head, let number, let tail)):
+            RPCEncoder.result(id: id, encodedHead: head, number: number, tail: tail, into: &bytes, newline: false)
         case .success(.deferred), .success(.streamed): break
         case .failure(let error): RPCEncoder.error(id: id, error, into: &bytes, newline: false)
         }

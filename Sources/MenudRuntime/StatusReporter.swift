@@ -27,8 +27,6 @@ final class StatusReporter: DaemonService {
     /// the uptime and these bytes (no result built, copied and written for it).
     private var lastFigures = InlineArray<11, Int64>(repeating: 0)
     private var lastTail: [UInt8] = []
-    /// The last answer returned, whose buffer the next one reuses.
-    private var answer: [UInt8] = []
     /// The clock's text for the change counter it was made at.
     private var clockText: (counter: UInt64, text: String)?
 
@@ -58,7 +56,9 @@ final class StatusReporter: DaemonService {
 
     func shutdown(graceMs: UInt64, done: @escaping () -> Void) { done() }
 
-    func statusResult() -> [UInt8] {
+    /// The result: as a rule the uptime between the bytes before and after it, which the reply
+    /// writes straight into the client's output.
+    func statusResult() -> HandlerResult {
         if constants.isEmpty {
             facts = daemonFacts()
             constants = facts.encodedMembers
@@ -81,22 +81,12 @@ final class StatusReporter: DaemonService {
         if lastTail.isEmpty || !Self.same(figures, lastFigures) {
             guard let tail = tail(counts: counts, counter: counter) else {
                 lastTail = []
-                return whole(uptimeMs: uptimeMs, counts: counts, counter: counter)
+                return .encoded(whole(uptimeMs: uptimeMs, counts: counts, counter: counter))
             }
             lastTail = tail
             lastFigures = figures
         }
-        // Written into the buffer of the answer before, which its reply has let go of by now:
-        // no allocation per poll.
-        var writer = JSONWriter(reservingCapacity: 0)
-        swap(&writer.bytes, &answer)
-        writer.bytes.removeAll(keepingCapacity: true)
-        writer.bytes.reserveCapacity(StatusReporter.uptimeKey.count + 20 + lastTail.count)
-        writer.bytes.append(contentsOf: StatusReporter.uptimeKey)
-        writer.writeInt(uptimeMs)
-        writer.bytes.append(contentsOf: lastTail)
-        answer = writer.bytes
-        return writer.bytes
+        return .encodedAroundNumber(head: StatusReporter.uptimeKey, number: uptimeMs, tail: lastTail)
     }
 
     /// The answer's bytes after `{"uptimeMs":0`; nil if it does not start so.

@@ -25,7 +25,7 @@ final class StatusReporterTests: XCTestCase {
                                       connectionCount: { connections }, address: { "/tmp/menud.sock" })
         var uptimes: [Int64] = []
         func check(_ step: String) throws {
-            let answer = try JSONParser.parse(reporter.statusResult())
+            let answer = try reply(carrying: reporter.statusResult())
             let result = try StatusResult(from: try XCTUnwrap(answer.objectValue))
             var writer = JSONWriter()
             result.write(to: &writer)
@@ -38,6 +38,9 @@ final class StatusReporterTests: XCTestCase {
         try check("first")
         _ = clock.advance(by: 7)
         try check("only the uptime changed")
+        guard case .encodedAroundNumber = reporter.statusResult() else {
+            return XCTFail("an answer whose only change is the uptime reuses the bytes around it")
+        }
         _ = clock.advance(by: 12_345)
         try check("a longer uptime")
         _ = tracker.observe(RelativePath("a.txt"), facts: FileFacts(size: 5, mtimeMs: clock.nowMs(), inode: 11, ctimeMs: 0), initial: true)
@@ -49,5 +52,19 @@ final class StatusReporterTests: XCTestCase {
         _ = clock.advance(by: 1)
         try check("only the uptime again")
         XCTAssertEqual(uptimes, [0, 7, 12_352, 12_352, 12_352, 12_353])
+    }
+
+    /// The result as the reply to a request carries it, written by the encoder the server uses.
+    private func reply(carrying result: HandlerResult) throws -> JSONValue {
+        var line: [UInt8] = []
+        switch result {
+        case .encoded(let bytes):
+            RPCEncoder.result(id: .int(1), encoded: bytes, into: &line, newline: false)
+        case .encodedAroundNumber(let head, let number, let tail):
+            RPCEncoder.result(id: .int(1), encodedHead: head, number: number, tail: tail, into: &line, newline: false)
+        default:
+            XCTFail("daemon.status is answered at once, encoded: \(result)")
+        }
+        return try XCTUnwrap(try JSONParser.parse(line).objectValue?["result"])
     }
 }
