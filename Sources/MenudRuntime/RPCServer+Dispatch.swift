@@ -29,7 +29,7 @@ extension RPCServer {
                 return
             }
             do {
-                let result = try handler(request, RequestContext(client: target.client, target: target, server: self))
+                let result = try handler(request, RequestContext(target: target, server: self))
                 switch result {
                 case .value, .encoded, .encodedAroundNumber: finish(target, with: .success(result))
                 case .deferred: break  // answered later through a Responder

@@ -2,11 +2,14 @@ import MenudCore
 
 /// What a handler knows of the request besides its params: who sent it, and how to answer later.
 struct RequestContext {
-    let client: ClientConnection
     let target: ReplyTarget
     /// Held strongly: the context lives only while its handler runs, and an `unowned` reference
     /// to the server (which weak references point at) costs a slow runtime call to read.
     let server: RPCServer
+
+    /// Who sent the request (one reference held, the target's: a copy of the context retains
+    /// and releases each it holds).
+    var client: ClientConnection { target.client }
 
     /// The connection the request came on.
     var connection: ConnectionID { client.id }
