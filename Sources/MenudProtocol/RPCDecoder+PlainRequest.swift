@@ -14,9 +14,9 @@ extension RPCDecoder {
         // The envelope is one container: a limit that refuses it is the full parse's to report.
         guard maxDepth >= 1 else { return nil }
         let end = line.endIndex
-        var at = skipSpace(line, from: line.startIndex)
+        var at = JSONParser.skipWhitespace(line, from: line.startIndex)
         guard at < end, line[at] == openBrace else { return nil }
-        at = skipSpace(line, from: at + 1)
+        at = JSONParser.skipWhitespace(line, from: at + 1)
         var seen: UInt8 = 0
         var id: RPCId?
         var method = ""
@@ -25,9 +25,9 @@ extension RPCDecoder {
             guard at < end, line[at] == quote, let (member, keyEnd) = memberName(line, from: at + 1),
                   seen & member == 0 else { return nil }
             seen |= member
-            at = skipSpace(line, from: keyEnd + 1)
+            at = JSONParser.skipWhitespace(line, from: keyEnd + 1)
             guard at < end, line[at] == colon else { return nil }
-            at = skipSpace(line, from: at + 1)
+            at = JSONParser.skipWhitespace(line, from: at + 1)
             guard at < end else { return nil }
             switch member {
             case jsonrpcBit:
@@ -49,19 +49,25 @@ extension RPCDecoder {
                 method = name
                 at = close + 1
             default:
-                guard line[at] == openBrace,
-                      let parsed = try? JSONParser.parseValue(in: line, at: at, depth: 1, maxDepth: maxDepth, known: knownStrings),
-                      case .object(let object) = parsed.value else { return nil }
-                params = object
-                at = parsed.end
+                guard line[at] == openBrace else { return nil }
+                // Most params are a few plain strings; an object one level down needs a depth of 2.
+                if maxDepth >= 2, let plain = JSONParser.parsePlainStringObject(in: line, at: at, known: knownStrings) {
+                    params = plain.object
+                    at = plain.end
+                } else {
+                    guard let parsed = try? JSONParser.parseValue(in: line, at: at, depth: 1, maxDepth: maxDepth, known: knownStrings),
+                          case .object(let object) = parsed.value else { return nil }
+                    params = object
+                    at = parsed.end
+                }
             }
-            at = skipSpace(line, from: at)
+            at = JSONParser.skipWhitespace(line, from: at)
             guard at < end else { return nil }
             if line[at] == comma {
-                at = skipSpace(line, from: at + 1)
+                at = JSONParser.skipWhitespace(line, from: at + 1)
                 continue
             }
-            guard line[at] == closeBrace, skipSpace(line, from: at + 1) == end,
+            guard line[at] == closeBrace, JSONParser.skipWhitespace(line, from: at + 1) == end,
                   seen & (jsonrpcBit | methodBit) == jsonrpcBit | methodBit else { return nil }
             return RPCRequest(id: id, method: method, params: params)
         }
@@ -76,16 +82,6 @@ extension RPCDecoder {
     private static let idBit: UInt8 = 2
     private static let methodBit: UInt8 = 4
     private static let paramsBit: UInt8 = 8
-
-    private static func skipSpace(_ line: ArraySlice<UInt8>, from start: Int) -> Int {
-        var at = start
-        while at < line.endIndex {
-            let byte = line[at]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            at += 1
-        }
-        return at
-    }
 
     /// The index of the closing quote of a string of printable ASCII without escapes that starts
     /// at `start` (after its opening quote); nil for any other string.
