@@ -25,11 +25,12 @@ final class StatusReporterTests: XCTestCase {
                                       connectionCount: { connections }, address: { "/tmp/menud.sock" })
         var uptimes: [Int64] = []
         func check(_ step: String) throws {
-            let answer = try reply(carrying: reporter.statusResult())
+            let (answer, bytes) = try reply(carrying: reporter.statusResult())
             let result = try StatusResult(from: try XCTUnwrap(answer.objectValue))
             var writer = JSONWriter()
             result.write(to: &writer)
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), answer.jsonText, step)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: writer.bytes, as: UTF8.self), "\(step): the bytes sent")
             XCTAssertEqual(result.files.total, Int64(tracker.count), step)
             XCTAssertEqual(result.connections, Int64(connections), step)
             XCTAssertEqual(result.clock, tracker.currentClock, step)
@@ -54,8 +55,9 @@ final class StatusReporterTests: XCTestCase {
         XCTAssertEqual(uptimes, [0, 7, 12_352, 12_352, 12_352, 12_353])
     }
 
-    /// The result as the reply to a request carries it, written by the encoder the server uses.
-    private func reply(carrying result: HandlerResult) throws -> JSONValue {
+    /// The result as the reply to a request carries it, written by the encoder the server uses:
+    /// parsed, and its bytes as they are sent.
+    private func reply(carrying result: HandlerResult) throws -> (JSONValue, [UInt8]) {
         var line: [UInt8] = []
         switch result {
         case .encoded(let bytes):
@@ -65,6 +67,10 @@ final class StatusReporterTests: XCTestCase {
         default:
             XCTFail("daemon.status is answered at once, encoded: \(result)")
         }
-        return try XCTUnwrap(try JSONParser.parse(line).objectValue?["result"])
+        let envelope = Array(#"{"jsonrpc":"2.0","id":1,"result":"#.utf8)
+        XCTAssertEqual(Array(line.prefix(envelope.count)), envelope)
+        XCTAssertEqual(line.last, UInt8(ascii: "}"))
+        let bytes = Array(line.dropFirst(envelope.count).dropLast())
+        return (try XCTUnwrap(try JSONParser.parse(line).objectValue?["result"]), bytes)
     }
 }

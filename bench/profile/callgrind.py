@@ -33,8 +33,9 @@ def main():
     args = parser.parse_args()
     for stale in glob.glob(args.out + "*"):
         os.remove(stale)
-    daemon = ValgrindDaemon(args.bin, ["--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={args.out}"]).start()
+    daemon = ValgrindDaemon(args.bin, ["--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={args.out}"])
     try:
+        daemon.start()
         load = [*KINDS[args.kind], "--connections", str(args.connections), "--pipeline", str(args.pipeline)]
         daemon.load(load, 1)  # warm up, not counted
         daemon.control("-i", "on")

@@ -205,8 +205,8 @@ def main():
     args = parser.parse_args()
     profile = os.path.join(tempfile.mkdtemp(prefix="menud-order-"), "callgrind.out")
     daemon = ValgrindDaemon(args.bin, ["--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={profile}"], TREE)
-    daemon.start()
     try:
+        daemon.start()
         Conversation(daemon.sock).call("daemon.status")
         time.sleep(3)  # idle: the timers that run when nothing happens
         daemon.control("--dump")  # part 1: start-up and idle

@@ -48,6 +48,7 @@ class ValgrindDaemon:
                 f.write(text)
             os.utime(full, (old, old))
         self.process = None
+        self.ready = False
 
     def start(self):
         shim = os.path.join(self.work, "openat2.so")
@@ -64,6 +65,7 @@ class ValgrindDaemon:
         for _ in range(200):  # until bench.txt is tracked and ready
             try:
                 if b'"ready"' in ask(self.sock, GET):
+                    self.ready = True
                     return self
             except ConnectionRefusedError:  # the socket is bound, not listened on yet
                 pass
@@ -79,6 +81,10 @@ class ValgrindDaemon:
         subprocess.run(["callgrind_control", *args, str(self.process.pid)], capture_output=True, check=True)
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait()
-        shutil.rmtree(self.work, ignore_errors=True)
+        """Stops the daemon; its work directory goes too, unless it never became ready (the
+        error names its log there)."""
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait()
+        if self.ready:
+            shutil.rmtree(self.work, ignore_errors=True)
