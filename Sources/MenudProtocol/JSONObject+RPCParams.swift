@@ -107,10 +107,15 @@ extension JSONObject {
     // MARK: Unknown keys
 
     /// Throws for the first key not in `allowed`, so that a misspelt parameter is not silently
-    /// ignored.
+    /// ignored. Asked for every request, most often of empty params: that case is decided inline,
+    /// where it is asked (a call for it cost about 30 instructions a `daemon.status`).
+    @inline(__always)
     public func rejectUnknownKeys(allowed: [String], within parent: String? = nil) throws(RPCError) {
-        // Asked for every request: no array of the keys is built for it.
         if isEmpty { return }
+        try rejectKeys(notIn: allowed, within: parent)
+    }
+
+    private func rejectKeys(notIn allowed: [String], within parent: String?) throws(RPCError) {
         if let key = firstKey(notIn: allowed) {
             let param = name(key, within: parent)
             let expected = allowed.isEmpty ? "takes no parameters" : "takes only \(allowed.map { RPCError.quote($0) }.joined(separator: ", "))"

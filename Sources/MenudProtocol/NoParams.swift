@@ -5,8 +5,6 @@ public struct NoParams: RPCParams, Equatable {
     public init() {}
 
     public init(from params: JSONObject) throws(RPCError) {
-        // The usual case, an empty object or none, has nothing to look through.
-        guard !params.isEmpty else { return }
         try params.rejectUnknownKeys(allowed: [])
     }
 
