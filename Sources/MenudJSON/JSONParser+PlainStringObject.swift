@@ -33,23 +33,35 @@ extension JSONParser {
     /// comparing each key with those before it).
     public static let plainObjectMembers = 8
 
-    /// The string whose opening quote is at `start` when it is printable ASCII without escapes,
-    /// and the index just past its closing quote.
+    /// The string whose opening quote is at `start` when it is plain, and the index just past
+    /// its closing quote.
     private static func plainString(_ bytes: ArraySlice<UInt8>, from start: Int, known: JSONStringTable?) -> (String, Int)? {
-        guard start < bytes.endIndex, bytes[start] == UInt8(ascii: "\"") else { return nil }
-        var at = start + 1
+        guard start < bytes.endIndex, bytes[start] == UInt8(ascii: "\""),
+              let close = plainStringEnd(bytes, from: start + 1) else { return nil }
+        let content = bytes[(start + 1)..<close]
+        if let known, let string = known.string(for: content) { return (string, close + 1) }
+        return (String(decoding: content, as: UTF8.self), close + 1)
+    }
+
+    /// The index of the closing quote of a plain string (printable ASCII without escapes) whose
+    /// content starts at `start`, just after its opening quote; nil for any other string.
+    @inlinable
+    public static func plainStringEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var at = start
         while at < bytes.endIndex {
             let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") {
-                let content = bytes[(start + 1)..<at]
-                if let known, let string = known.string(for: content) { return (string, at + 1) }
-                return (String(decoding: content, as: UTF8.self), at + 1)
-            }
-            // Printable ASCII (0x20 up to 0x7F) other than the backslash, in one comparison each.
-            guard byte != UInt8(ascii: "\\"), byte &- 0x20 < 0x60 else { return nil }
+            if byte == UInt8(ascii: "\"") { return at }
+            guard isPlainStringByte(byte) else { return nil }
             at += 1
         }
         return nil
+    }
+
+    /// True for a byte a plain string holds as it is, its closing quote aside: printable ASCII
+    /// (0x20 up to 0x7F) other than the backslash, in one comparison for the range.
+    @inlinable @inline(__always)
+    public static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "\\") && byte &- 0x20 < 0x60
     }
 
     /// The index of the first byte at or after `start` that is not JSON whitespace (space, tab,

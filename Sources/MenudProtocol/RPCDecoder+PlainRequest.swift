@@ -36,7 +36,7 @@ extension RPCDecoder {
                 at += 5
             case idBit:
                 if line[at] == quote {
-                    guard let close = plainStringEnd(line, from: at + 1) else { return nil }
+                    guard let close = JSONParser.plainStringEnd(line, from: at + 1) else { return nil }
                     id = .string(String(decoding: line[(at + 1)..<close], as: UTF8.self))
                     at = close + 1
                 } else {
@@ -83,19 +83,6 @@ extension RPCDecoder {
     private static let methodBit: UInt8 = 4
     private static let paramsBit: UInt8 = 8
 
-    /// The index of the closing quote of a string of printable ASCII without escapes that starts
-    /// at `start` (after its opening quote); nil for any other string.
-    private static func plainStringEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int? {
-        var at = start
-        while at < line.endIndex {
-            let byte = line[at]
-            if byte == quote { return at }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
-            at += 1
-        }
-        return nil
-    }
-
     /// The method named by the plain string starting at `start` (after its opening quote) and
     /// the index of its closing quote; nil for an empty or any other string. A method the daemon
     /// knows is recognized from the bytes packed while they are scanned (``PackedMethodName``).
@@ -109,8 +96,7 @@ extension RPCDecoder {
                 if let known = packed.knownName() { return (known, at) }
                 return (String(decoding: line[start..<at], as: UTF8.self), at)
             }
-            // Printable ASCII (0x20 up to 0x7F) other than the backslash, in one comparison each.
-            guard byte != UInt8(ascii: "\\"), byte &- 0x20 < 0x60 else { return nil }
+            guard JSONParser.isPlainStringByte(byte) else { return nil }
             packed.append(byte)
             at += 1
         }

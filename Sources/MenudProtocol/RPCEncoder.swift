@@ -32,24 +32,27 @@ public enum RPCEncoder {
 
     /// A result already encoded as JSON (hot paths write it straight from their records).
     public static func result(id: RPCId, encoded result: [UInt8], into buffer: inout [UInt8], newline: Bool = true) {
-        // Grown as appending grows it: the buffer may gather many answers, and reserving just
-        // enough for each would copy it whole for every one.
-        let needed = buffer.count + result.count + 64
-        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
+        reserve(result.count + 64, in: &buffer)
         self.result(id: id, into: &buffer, newline: newline) { writer in writer.writeRaw(result) }
     }
 
     /// A result already encoded but for one integer: `head`, `number` in decimal, then `tail`.
     public static func result(id: RPCId, encodedHead head: [UInt8], number: Int64, tail: [UInt8],
                               into buffer: inout [UInt8], newline: Bool = true) {
-        let needed = buffer.count + head.count + tail.count + 84
-        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
+        reserve(head.count + tail.count + 84, in: &buffer)
         self.result(id: id, into: &buffer, newline: newline) { writer in
             // The bytes around the number are not values of their own: the writer sees one.
             writer.bytes.append(contentsOf: head)
             writer.writeInt(number)
             writer.bytes.append(contentsOf: tail)
         }
+    }
+
+    /// Room for `extra` more bytes, grown as appending grows it: the buffer may gather many
+    /// answers, and reserving just enough for each would copy it whole for every one.
+    private static func reserve(_ extra: Int, in buffer: inout [UInt8]) {
+        let needed = buffer.count + extra
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}\n`
