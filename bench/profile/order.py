@@ -176,10 +176,10 @@ def executed_addresses(profile, binary_name):
     return ran
 
 
-def hot_functions(profile, binary):
-    """The names of the binary's functions that hold an instruction the profile saw run. Code the
-    compiler gave no symbol (unnamed-functions.ld gathers it) is not in any function."""
-    table = symbols(binary)
+def hot_functions(profile, binary, table):
+    """The names of the binary's functions (`table`, from ``symbols``) that hold an instruction
+    the profile saw run. Code the compiler gave no symbol (unnamed-functions.ld gathers it) is not
+    in any function."""
     starts = [address for address, _, _ in table]
     by_name = {name: address for address, _, name in table}
     ran = executed_addresses(profile, os.path.basename(binary))
@@ -207,7 +207,9 @@ def main():
     daemon = ValgrindDaemon(args.bin, ["--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={profile}"], TREE)
     try:
         daemon.start()
-        Conversation(daemon.sock).call("daemon.status")
+        first = Conversation(daemon.sock)
+        first.call("daemon.status")
+        first.close()
         time.sleep(3)  # idle: the timers that run when nothing happens
         daemon.control("--dump")  # part 1: start-up and idle
         converse(daemon)
@@ -215,9 +217,10 @@ def main():
     finally:
         daemon.stop()
     binary = os.path.join(args.bin, "menud")
+    table = symbols(binary)
     parts = sorted(glob.glob(profile + "*"), key=part_number)
-    idle = hot_functions(parts[0], binary)
-    busy = sorted(set().union(*(hot_functions(part, binary) for part in parts[1:])) - set(idle))
+    idle = hot_functions(parts[0], binary, table)
+    busy = sorted(set().union(*(hot_functions(part, binary, table) for part in parts[1:])) - set(idle))
     with open(args.out, "w") as f:
         f.write(HEADER + "".join(name + "\n" for name in idle) + IN_USE + "".join(name + "\n" for name in busy))
     shutil.rmtree(os.path.dirname(profile))
@@ -230,6 +233,7 @@ def part_number(profile):
         if line.startswith("part:"):
             return int(line.split()[1])
     return 0
+
 
 if __name__ == "__main__":
     main()
