@@ -49,11 +49,7 @@ final class PipeClient: RPCConnection {
     }
 
     func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
-        guard corked else {
-            var message: [UInt8] = []
-            encode(&message)
-            return send(message) ? message.count : nil
-        }
+        guard corked else { return sendWhole(encodedBy: encode) }
         // Written where it is gathered: a large message makes `gathered` large, which is then
         // not kept past the write (`writeGathered`).
         let start = gathered.count

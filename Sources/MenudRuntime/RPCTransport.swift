@@ -44,7 +44,11 @@ protocol RPCConnection: AnyObject {
 extension RPCConnection {
     func close(afterFlushing: Bool) { close(afterFlushing: afterFlushing, lingerMs: 2000) }
 
-    func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
+    func send(encodedBy encode: (inout [UInt8]) -> Void) -> Int? { sendWhole(encodedBy: encode) }
+
+    /// The message `encode` writes, built in a buffer of its own and sent: what a transport does
+    /// that does not gather its output.
+    func sendWhole(encodedBy encode: (inout [UInt8]) -> Void) -> Int? {
         var message: [UInt8] = []
         encode(&message)
         return send(message) ? message.count : nil
