@@ -93,7 +93,7 @@ final class PluginHost: DaemonService, ConnectionListener {
             return
         }
         var slow: [SlowAsk] = []
-        for (entry, target) in asked {
+        for (index, (entry, target)) in asked.enumerated() {
             guard !slowImmediatePlugins.contains(entry.name), probation[entry.name] == nil else {
                 slow.append(SlowAsk(name: entry.name, plugin: entry.plugin, target: target, probe: probation[entry.name] != nil))
                 continue
@@ -107,9 +107,9 @@ final class PluginHost: DaemonService, ConnectionListener {
                 log.warning("plugin \(entry.name) took \(elapsed) ms to build its items on the event loop; it is asked on another thread from now on")
             }
             switch result {
-            case .success(.some(let items)): accept(.success(items), from: entry.name, for: build)
+            case .success(.some(let items)): accept(.success(items), from: index, for: build)
             case .success(.none): slow.append(SlowAsk(name: entry.name, plugin: entry.plugin, target: target, probe: false))
-            case .failure(let error): accept(.failure(error), from: entry.name, for: build)
+            case .failure(let error): accept(.failure(error), from: index, for: build)
             }
         }
         guard !slow.isEmpty else { return }
@@ -192,34 +192,45 @@ final class PluginHost: DaemonService, ConnectionListener {
 
     private func slowPathAnswered(_ buildId: Int) {
         guard let build = builds[buildId] else { return }
-        for answer in build.slowResults.take() { accept(answer.result, from: answer.plugin, for: build) }
+        acceptSlowResults(of: build)
         finish(build)
     }
 
     private func deadlinePassed(_ build: PluginBuild) {
-        for answer in build.slowResults.take() { accept(answer.result, from: answer.plugin, for: build) }
+        acceptSlowResults(of: build)
         guard builds[build.id] != nil else { return }
-        for name in build.waiting.sorted() {
+        for name in build.waitingNames.sorted() {
             warnLeftOut(name, reason: "slow", "plugin \(name) took longer than menuBuildTimeout (\(DurationText.format(buildTimeoutMs))) to build its items; it is left out of this menu")
         }
         finish(build)
     }
 
-    private func accept(_ result: Result<[MenuItem], any Error>, from plugin: String, for build: PluginBuild) {
-        guard builds[build.id] === build, build.waiting.contains(plugin) else { return }
-        build.waiting.remove(plugin)
+    /// What the plugins asked off the loop have answered so far.
+    private func acceptSlowResults(of build: PluginBuild) {
+        for answer in build.slowResults.take() {
+            guard let index = build.waitingIndex(of: answer.plugin) else { continue }
+            accept(answer.result, from: index, for: build)
+        }
+    }
+
+    /// The answer of `build.asked[index]`.
+    private func accept(_ result: Result<[MenuItem], any Error>, from index: Int, for build: PluginBuild) {
+        guard builds[build.id] === build, build.isWaiting(for: index) else { return }
+        let plugin = build.asked[index]
+        var valid: [MenuItem]?
         switch result {
         case .success(let items):
             let problems = MenuItem.problems(in: items)
             if problems.isEmpty {
-                build.results[plugin] = items
+                valid = items
             } else {
                 warnLeftOut(plugin, reason: "invalid", "plugin \(plugin) built invalid items (\(problems.joined(separator: "; "))); it is left out of this menu")
             }
         case .failure(let error):
             warnLeftOut(plugin, reason: "failed", "plugin \(plugin) failed to build its items: \(error); it is left out of this menu")
         }
-        if build.waiting.isEmpty { finish(build) }
+        build.answered(index, items: valid)
+        if build.waitingCount == 0 { finish(build) }
     }
 
     /// Logs `message` unless this plugin was left out for this reason less than a minute ago.
