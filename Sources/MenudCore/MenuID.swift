@@ -14,8 +14,17 @@ public struct MenuID: Hashable, Sendable, CustomStringConvertible {
 
     /// The id for the `counter`-th menu with random part `random` (written as 8 hex digits).
     public init(counter: UInt64, random: UInt32) {
-        let hex = String(random, radix: 16)
-        rawValue = "m-\(counter)-" + String(repeating: "0", count: 8 - hex.count) + hex
+        // Spelled byte by byte: interpolation and padding cost more than the rest of opening a
+        // menu's session.
+        var bytes: [UInt8] = [UInt8(ascii: "m"), UInt8(ascii: "-")]
+        bytes.reserveCapacity(31)
+        bytes.append(contentsOf: String(counter).utf8)
+        bytes.append(UInt8(ascii: "-"))
+        for shift in stride(from: 28, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: random >> UInt32(shift)) & 0xF
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+        }
+        rawValue = String(decoding: bytes, as: UTF8.self)
     }
 
     /// Same as ``rawValue``.

@@ -4,8 +4,8 @@ extension MenuSessionTable {
     mutating func forgetOldTombstones() {
         let now = clock.nowMs()
         while tombstoneHead < tombstoneOrder.count {
-            let id = tombstoneOrder[tombstoneHead]
-            if let tombstone = tombstones[id], tombstone.forgetAtMs > now { break }
+            let (id, forgetAtMs) = tombstoneOrder[tombstoneHead]
+            if forgetAtMs > now { break }
             tombstones[id] = nil
             tombstoneHead += 1
         }

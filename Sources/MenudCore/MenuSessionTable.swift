@@ -24,9 +24,10 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
     private var menusByPath: [String: Set<MenuID>] = [:]
     private var directoryMenus: Set<MenuID> = []
     var tombstones: [MenuID: MenuSessionTombstone] = [:]
-    /// Tombstone ids in the order they were made (which is also the order they are forgotten);
-    /// entries before `tombstoneHead` are gone.
-    var tombstoneOrder: [MenuID] = []
+    /// Tombstone ids in the order they were made (which is also the order they are forgotten),
+    /// each with when it is forgotten: the due ones are found without looking them up.
+    /// Entries before `tombstoneHead` are gone.
+    var tombstoneOrder: [(menu: MenuID, forgetAtMs: Int64)] = []
     var tombstoneHead = 0
 
     /// An empty table. `randomSource` supplies the random part of menu ids.
@@ -262,11 +263,11 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
     private mutating func close(_ session: MenuSession, as closure: MenuSessionClosure) {
         remove(session)
         guard limits.closedMenusRemembered > 0 else { return }
-        tombstones[session.id] = MenuSessionTombstone(
-            connection: session.connection, closure: closure, forgetAtMs: clock.nowMs() + limits.menuExpireMs)
-        tombstoneOrder.append(session.id)
+        let forgetAtMs = clock.nowMs() + limits.menuExpireMs
+        tombstones[session.id] = MenuSessionTombstone(connection: session.connection, closure: closure, forgetAtMs: forgetAtMs)
+        tombstoneOrder.append((session.id, forgetAtMs))
         while tombstones.count > limits.closedMenusRemembered, tombstoneHead < tombstoneOrder.count {
-            tombstones[tombstoneOrder[tombstoneHead]] = nil
+            tombstones[tombstoneOrder[tombstoneHead].menu] = nil
             tombstoneHead += 1
         }
         compactTombstoneOrder()
@@ -282,10 +283,16 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
         case .directory:
             directoryMenus.remove(session.id)
         case .paths(let paths):
-            for path in Set(paths) {
-                menusByPath[path]?.remove(session.id)
-                if menusByPath[path]?.isEmpty == true { menusByPath[path] = nil }
+            if paths.count == 1 {
+                forget(session.id, under: paths[0])  // nothing to deduplicate
+            } else {
+                for path in Set(paths) { forget(session.id, under: path) }
             }
         }
+    }
+
+    private mutating func forget(_ menu: MenuID, under path: String) {
+        menusByPath[path]?.remove(menu)
+        if menusByPath[path]?.isEmpty == true { menusByPath[path] = nil }
     }
 }
