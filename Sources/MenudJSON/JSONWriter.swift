@@ -251,15 +251,8 @@ public struct JSONWriter: Sendable {
         bytes.append(addingCapacity: string.utf8.count + 4) { output in
             if let prefix { output.append(prefix) }
             output.append(UInt8(ascii: "\""))
-            let source = string.utf8.span
-            for index in source.indices {
-                let byte = source[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                    escapeStart = index
-                    return
-                }
-                output.append(byte)
-            }
+            escapeStart = Self.copyUntilEscape(string.utf8.span, to: &output)
+            guard escapeStart < 0 else { return }
             output.append(UInt8(ascii: "\""))
             if let suffix { output.append(suffix) }
         }
@@ -268,9 +261,21 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Copies `source` into `output` up to the first byte that needs escaping and returns its
+    /// index, or -1 when there is none (usually): the one pass of every string written.
+    @inline(__always)
+    static func copyUntilEscape(_ source: Span<UInt8>, to output: inout OutputSpan<UInt8>) -> Int {
+        for index in source.indices {
+            let byte = source[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+            output.append(byte)
+        }
+        return -1
+    }
+
     /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
     /// `suffix`.
-    private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
+    mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
         Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         if let suffix { bytes.append(suffix) }

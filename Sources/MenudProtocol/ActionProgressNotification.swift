@@ -26,9 +26,9 @@ public struct ActionProgressNotification: RPCNotification, RPCNotificationWritin
 
     public func writeParams(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "menu"); writer.writeString(menu)
+        writer.stringMember(ascii: "menu", menu)
         writer.key(ascii: "fraction"); writer.writeDouble(fraction)
-        if let message { writer.key(ascii: "message"); writer.writeString(message) }
+        if let message { writer.stringMember(ascii: "message", message) }
         writer.endObject()
     }
 }

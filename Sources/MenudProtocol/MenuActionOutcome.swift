@@ -20,8 +20,8 @@ public struct MenuActionOutcome: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let message { writer.key(ascii: "message"); writer.writeString(message) }
-        if let output { writer.key(ascii: "output"); writer.writeString(output) }
+        if let message { writer.stringMember(ascii: "message", message) }
+        if let output { writer.stringMember(ascii: "output", output) }
         writer.endObject()
     }
 }

@@ -18,8 +18,8 @@ public struct MenuColoredText: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "text"); writer.writeString(text)
-        if let color { writer.key(ascii: "color"); writer.writeString(color) }
+        writer.stringMember(ascii: "text", text)
+        if let color { writer.stringMember(ascii: "color", color) }
         writer.endObject()
     }
 }

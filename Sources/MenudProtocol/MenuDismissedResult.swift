@@ -35,7 +35,7 @@ public struct MenuDismissedResult: Sendable, Equatable {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(ascii: "ran"); writer.writeBool(ran)
-        if let item { writer.key(ascii: "item"); writer.writeString(item) }
+        if let item { writer.stringMember(ascii: "item", item) }
         if let outcome { writer.key(ascii: "outcome"); outcome.write(to: &writer) }
         writer.endObject()
     }

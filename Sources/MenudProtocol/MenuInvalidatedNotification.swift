@@ -26,8 +26,8 @@ public struct MenuInvalidatedNotification: RPCNotification, RPCNotificationWriti
 
     public func writeParams(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "menu"); writer.writeString(menu)
-        writer.key(ascii: "reason"); writer.writeString(reason)
+        writer.stringMember(ascii: "menu", menu)
+        writer.stringMember(ascii: "reason", reason)
         writer.endObject()
     }
 }

@@ -26,8 +26,8 @@ public struct MenuItemBadge: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "kind"); writer.writeString(kind)
-        if let color { writer.key(ascii: "color"); writer.writeString(color) }
+        writer.stringMember(ascii: "kind", kind)
+        if let color { writer.stringMember(ascii: "color", color) }
         writer.endObject()
     }
 }

@@ -19,8 +19,8 @@ public struct MenuItemInput: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "prompt"); writer.writeString(prompt)
-        if let defaultValue { writer.key(ascii: "default"); writer.writeString(defaultValue) }
+        writer.stringMember(ascii: "prompt", prompt)
+        if let defaultValue { writer.stringMember(ascii: "default", defaultValue) }
         writer.endObject()
     }
 }

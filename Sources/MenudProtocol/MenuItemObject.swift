@@ -62,16 +62,16 @@ public struct MenuItemObject: Sendable, Equatable {
         writeChildren: (inout JSONWriter) -> Void
     ) {
         writer.beginObject()
-        writer.key(ascii: "id"); writer.writeString(id)
-        writer.key(ascii: "title"); writer.writeString(title)
+        writer.stringMember(ascii: "id", id)
+        writer.stringMember(ascii: "title", title)
         if let badge { writer.key(ascii: "badge"); badge.write(to: &writer) }
         if let status { writer.key(ascii: "status"); status.write(to: &writer) }
         if let detail { writer.key(ascii: "detail"); detail.write(to: &writer) }
-        if let subtitle { writer.key(ascii: "subtitle"); writer.writeString(subtitle) }
-        if let icon { writer.key(ascii: "icon"); writer.writeString(icon) }
-        if let key { writer.key(ascii: "key"); writer.writeString(key) }
-        if destructive { writer.key(ascii: "destructive"); writer.write(.bool(true)) }
-        if disabled { writer.key(ascii: "disabled"); writer.write(.bool(true)) }
+        if let subtitle { writer.stringMember(ascii: "subtitle", subtitle) }
+        if let icon { writer.stringMember(ascii: "icon", icon) }
+        if let key { writer.stringMember(ascii: "key", key) }
+        if destructive { writer.key(ascii: "destructive"); writer.writeBool(true) }
+        if disabled { writer.key(ascii: "disabled"); writer.writeBool(true) }
         if let input { writer.key(ascii: "input"); input.write(to: &writer) }
         if hasChildren {
             writer.key(ascii: "children")
@@ -79,9 +79,9 @@ public struct MenuItemObject: Sendable, Equatable {
             writeChildren(&writer)
             writer.endArray()
         }
-        if inline { writer.key(ascii: "inline"); writer.write(.bool(true)) }
-        writer.key(ascii: "accessibilityLabel"); writer.writeString(accessibilityLabel)
-        if let plugin { writer.key(ascii: "plugin"); writer.writeString(plugin) }
+        if inline { writer.key(ascii: "inline"); writer.writeBool(true) }
+        writer.stringMember(ascii: "accessibilityLabel", accessibilityLabel)
+        if let plugin { writer.stringMember(ascii: "plugin", plugin) }
         writer.endObject()
     }
 }

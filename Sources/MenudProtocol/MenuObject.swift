@@ -48,8 +48,8 @@ public struct MenuObject: Sendable, Equatable {
     public static func write(to writer: inout JSONWriter, id: String, title: String, expiresAtMs: Int64,
                              writeItems: (inout JSONWriter) -> Void) {
         writer.beginObject()
-        writer.key(ascii: "id"); writer.writeString(id)
-        writer.key(ascii: "title"); writer.writeString(title)
+        writer.stringMember(ascii: "id", id)
+        writer.stringMember(ascii: "title", title)
         writer.key(ascii: "items")
         writer.beginArray()
         writeItems(&writer)

@@ -40,7 +40,7 @@ public struct RPCError: Error, Sendable, Equatable {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(ascii: "code"); writer.writeInt(code)
-        writer.key(ascii: "message"); writer.writeString(message)
+        writer.stringMember(ascii: "message", message)
         if let data {
             writer.key(ascii: "data")
             writer.write(data)

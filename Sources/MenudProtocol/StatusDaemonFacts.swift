@@ -77,8 +77,8 @@ public struct StatusDaemonFacts: Sendable, Equatable {
     public var encodedMembers: [UInt8] {
         var writer = JSONWriter(reservingCapacity: 384)
         writer.beginObject()
-        writer.key(ascii: "version"); writer.writeString(version)
-        writer.key(ascii: "root"); writer.writeString(root)
+        writer.stringMember(ascii: "version", version)
+        writer.stringMember(ascii: "root", root)
         writer.key(ascii: "settleMs"); writer.writeInt(settleMs)
         writer.key(ascii: "expireAfterMs")
         if let expireAfterMs { writer.writeInt(expireAfterMs) } else { writer.writeNull() }
@@ -90,7 +90,7 @@ public struct StatusDaemonFacts: Sendable, Equatable {
         writer.beginArray()
         for refused in refusedPlugins { refused.write(to: &writer) }
         writer.endArray()
-        writer.key(ascii: "socket"); writer.writeString(socket)
+        writer.stringMember(ascii: "socket", socket)
         writer.key(ascii: "pid"); writer.writeInt(pid)
         writer.key(ascii: "web")
         if let web { web.write(to: &writer) } else { writer.writeNull() }

@@ -31,12 +31,12 @@ public struct StatusPlugin: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "name"); writer.writeString(name)
-        writer.key(ascii: "version"); writer.writeString(version)
+        writer.stringMember(ascii: "name", name)
+        writer.stringMember(ascii: "version", version)
         writer.key(ascii: "actions"); writer.writeInt(actions)
         writer.key(ascii: "builtIn"); writer.writeBool(file == nil)
-        if let file { writer.key(ascii: "file"); writer.writeString(file) }
-        if let notice { writer.key(ascii: "notice"); writer.writeString(notice) }
+        if let file { writer.stringMember(ascii: "file", file) }
+        if let notice { writer.stringMember(ascii: "notice", notice) }
         writer.endObject()
     }
 }

@@ -18,8 +18,8 @@ public struct StatusRefusedPlugin: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "file"); writer.writeString(file)
-        writer.key(ascii: "reason"); writer.writeString(reason)
+        writer.stringMember(ascii: "file", file)
+        writer.stringMember(ascii: "reason", reason)
         writer.endObject()
     }
 }

@@ -22,9 +22,9 @@ public struct StatusWeb: Sendable, Equatable {
 
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(ascii: "listen"); writer.writeString(listen)
-        writer.key(ascii: "url"); writer.writeString(url)
-        writer.key(ascii: "tokenFile"); writer.writeString(tokenFile)
+        writer.stringMember(ascii: "listen", listen)
+        writer.stringMember(ascii: "url", url)
+        writer.stringMember(ascii: "tokenFile", tokenFile)
         writer.endObject()
     }
 }

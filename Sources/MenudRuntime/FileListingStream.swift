@@ -53,7 +53,7 @@ final class FileListingStream: ReplyStream {
     static func writeEnd(_ summary: FileListSummary, to writer: inout JSONWriter) {
         writer.endArray()
         writer.key(ascii: "total"); writer.writeInt(Int64(summary.total))
-        writer.key(ascii: "clock"); writer.writeString(summary.clock)
+        writer.stringMember(ascii: "clock", summary.clock)
         if let removed = summary.removed {
             writer.key(ascii: "removed")
             writer.beginArray()
@@ -61,7 +61,7 @@ final class FileListingStream: ReplyStream {
             writer.endArray()
         }
         if summary.fresh {
-            writer.key(ascii: "fresh"); writer.write(.bool(true))
+            writer.key(ascii: "fresh"); writer.writeBool(true)
         }
         writer.endObject()
     }

@@ -11,7 +11,7 @@ extension MenuLayoutResult {
         writer.key(ascii: "width"); writer.writeInt(Int64(width))
         writer.key(ascii: "height"); writer.writeInt(Int64(height))
         writer.key(ascii: "detailWidth"); writer.writeInt(Int64(detailWidth))
-        writer.key(ascii: "placement"); writer.writeString(placement.rawValue)
+        writer.stringMember(ascii: "placement", placement.rawValue)
         writer.key(ascii: "scrolls"); writer.write(.bool(scrolls))
         writer.key(ascii: "firstVisibleRow"); writer.writeInt(Int64(firstVisibleRow))
         writer.key(ascii: "visibleRowCount"); writer.writeInt(Int64(visibleRowCount))
