@@ -28,8 +28,15 @@ final class PluginBuild {
         self.id = id
         self.owner = owner
         self.asked = asked
-        results = Array(repeating: nil, count: asked.count)
-        isWaiting = Array(repeating: true, count: asked.count)
+        // Appended rather than made by Array(repeating:count:), which runs unspecialized code.
+        results = []
+        isWaiting = []
+        results.reserveCapacity(asked.count)
+        isWaiting.reserveCapacity(asked.count)
+        for _ in asked {
+            results.append(nil)
+            isWaiting.append(true)
+        }
         waitingCount = asked.count
         self.completion = completion
     }
