@@ -145,8 +145,10 @@ for target in package.targets where target.type == .regular || target.type == .e
 // The session table is generic over what the daemon keeps with a menu, and the daemon's one use of
 // it is in another module: compiled alone, its dictionary of payloads went through unspecialized
 // code that looked up type metadata on every step (about 7,000 instructions per menu opened and
-// cancelled). Cross-module optimization lets the runtime specialize it. Only for MenudCore:
-// modules a plugin is built against keep their bodies to themselves.
-for target in package.targets where target.name == "MenudCore" {
+// cancelled). Cross-module optimization lets the runtime specialize it. Only for the daemon's own
+// modules: those a plugin is built against (MenudPluginAPI and what it links) keep their bodies
+// to themselves.
+let crossModuleOptimized: Set = ["MenudCore", "MenudJSON", "MenudProtocol", "MenudLoop", "MenuLayout"]
+for target in package.targets where crossModuleOptimized.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 }
