@@ -263,9 +263,8 @@ public struct MenuSessionTable<Payload: Sendable>: Sendable {
     private mutating func close(_ session: MenuSession, as closure: MenuSessionClosure) {
         remove(session)
         guard limits.closedMenusRemembered > 0 else { return }
-        let forgetAtMs = clock.nowMs() + limits.menuExpireMs
-        tombstones[session.id] = MenuSessionTombstone(connection: session.connection, closure: closure, forgetAtMs: forgetAtMs)
-        tombstoneOrder.append((session.id, forgetAtMs))
+        tombstones[session.id] = MenuSessionTombstone(connection: session.connection, closure: closure)
+        tombstoneOrder.append((session.id, clock.nowMs() + limits.menuExpireMs))
         while tombstones.count > limits.closedMenusRemembered, tombstoneHead < tombstoneOrder.count {
             tombstones[tombstoneOrder[tombstoneHead].menu] = nil
             tombstoneHead += 1
