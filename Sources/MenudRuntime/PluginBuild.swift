@@ -11,11 +11,12 @@ final class PluginBuild {
     /// The plugins asked, in menu order; a plugin is known by its index here (a menu asks a
     /// few plugins: a list and an index cost less than hashing their names into sets).
     let asked: [String]
-    /// Per asked plugin: its valid items once it has answered with them.
-    private var results: [[MenuItem]?]
-    /// Per asked plugin: still to answer.
-    private var isWaiting: [Bool]
-    private(set) var waitingCount: Int
+    /// Per asked plugin: still to answer, or answered (with its items when they are valid).
+    private var answers: [Answer]
+    private enum Answer {
+        case waiting
+        case answered(items: [MenuItem]?)
+    }
     var timer: (any ScheduledTimer)?
     /// The plugins asked off the loop, together in one task.
     var task: Task<Void, Never>?
@@ -29,39 +30,40 @@ final class PluginBuild {
         self.owner = owner
         self.asked = asked
         // Appended rather than made by Array(repeating:count:), which runs unspecialized code.
-        results = []
-        isWaiting = []
-        results.reserveCapacity(asked.count)
-        isWaiting.reserveCapacity(asked.count)
-        for _ in asked {
-            results.append(nil)
-            isWaiting.append(true)
-        }
-        waitingCount = asked.count
+        answers = []
+        answers.reserveCapacity(asked.count)
+        for _ in asked { answers.append(.waiting) }
         self.completion = completion
     }
 
     /// The index of the asked plugin `name` while it is still to answer.
     func waitingIndex(of name: String) -> Int? {
-        asked.indices.first { isWaiting[$0] && asked[$0] == name }
+        asked.indices.first { isWaiting(for: $0) && asked[$0] == name }
     }
 
-    func isWaiting(for index: Int) -> Bool { isWaiting[index] }
+    func isWaiting(for index: Int) -> Bool {
+        if case .waiting = answers[index] { return true }
+        return false
+    }
+
+    /// Whether every plugin asked has answered.
+    var isComplete: Bool { !answers.indices.contains(where: isWaiting(for:)) }
 
     /// Notes that plugin `index`, still to answer, has answered, with `items` when they are valid.
     func answered(_ index: Int, items: [MenuItem]?) {
-        precondition(isWaiting[index], "plugin \(asked[index]) answered twice")
-        isWaiting[index] = false
-        waitingCount -= 1
-        results[index] = items
+        precondition(isWaiting(for: index), "plugin \(asked[index]) answered twice")
+        answers[index] = .answered(items: items)
     }
 
     /// The plugins still to answer, in menu order.
-    var waitingNames: [String] { asked.indices.filter { isWaiting[$0] }.map { asked[$0] } }
+    var waitingNames: [String] { asked.indices.filter(isWaiting(for:)).map { asked[$0] } }
 
     /// The items per plugin, in menu order, leaving out plugins with none.
     var orderedResults: [(plugin: String, items: [MenuItem])] {
-        asked.indices.compactMap { index in results[index].flatMap { $0.isEmpty ? nil : (asked[index], $0) } }
+        asked.indices.compactMap { index in
+            guard case .answered(let items?) = answers[index], !items.isEmpty else { return nil }
+            return (asked[index], items)
+        }
     }
 
     /// Stops whatever still runs for this build.

@@ -230,7 +230,7 @@ final class PluginHost: DaemonService, ConnectionListener {
             warnLeftOut(plugin, reason: "failed", "plugin \(plugin) failed to build its items: \(error); it is left out of this menu")
         }
         build.answered(index, items: valid)
-        if build.waitingCount == 0 { finish(build) }
+        if build.isComplete { finish(build) }
     }
 
     /// Logs `message` unless this plugin was left out for this reason less than a minute ago.
