@@ -242,14 +242,21 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `string` in double quotes, escaped, preceded by `prefix` and followed by `suffix`
-    /// when they are given (a comma before a key, a colon after it).
-    private mutating func appendQuoted(_ string: String, prefix: UInt8? = nil, suffix: UInt8? = nil) {
+    /// when they are given (a comma before a key, a colon after it), and by the member name
+    /// `"name":` when it is given (``stringMember(ascii:_:)``).
+    mutating func appendQuoted(_ string: String, prefix: UInt8? = nil, name: StaticString? = nil, suffix: UInt8? = nil) {
         var string = string
         if !string.isContiguousUTF8 { string.makeContiguousUTF8() }
         // One pass copies bytes until the first one that needs escaping (usually there is none).
         var escapeStart = -1
-        bytes.append(addingCapacity: string.utf8.count + 4) { output in
+        bytes.append(addingCapacity: string.utf8.count + (name.map { $0.utf8CodeUnitCount + 3 } ?? 0) + 4) { output in
             if let prefix { output.append(prefix) }
+            if let name {
+                output.append(UInt8(ascii: "\""))
+                name.withUTF8Buffer { for byte in $0 { output.append(byte) } }
+                output.append(UInt8(ascii: "\""))
+                output.append(UInt8(ascii: ":"))
+            }
             output.append(UInt8(ascii: "\""))
             escapeStart = Self.copyUntilEscape(string.utf8.span, to: &output)
             guard escapeStart < 0 else { return }
@@ -264,7 +271,7 @@ public struct JSONWriter: Sendable {
     /// Copies `source` into `output` up to the first byte that needs escaping and returns its
     /// index, or -1 when there is none (usually): the one pass of every string written.
     @inline(__always)
-    static func copyUntilEscape(_ source: Span<UInt8>, to output: inout OutputSpan<UInt8>) -> Int {
+    private static func copyUntilEscape(_ source: Span<UInt8>, to output: inout OutputSpan<UInt8>) -> Int {
         for index in source.indices {
             let byte = source[index]
             if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
@@ -275,7 +282,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
     /// `suffix`.
-    mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
+    private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
         Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         if let suffix { bytes.append(suffix) }
