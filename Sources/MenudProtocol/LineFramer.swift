@@ -1,3 +1,5 @@
+import MenudJSON
+
 /// Splits a byte stream into lines, for line-delimited JSON-RPC.
 ///
 /// Feed it each chunk read from the socket, in order; it reports every complete line and keeps the
@@ -45,7 +47,7 @@ public struct LineFramer: Sendable {
         var lineStart = bytes.startIndex
         let end = bytes.endIndex
         while lineStart < end {
-            guard let newline = bytes[lineStart..<end].firstIndex(of: 0x0A) else {
+            guard let newline = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) else {
                 try keepUnfinished(bytes[lineStart..<end], onEvent: onEvent)
                 return
             }

@@ -23,6 +23,18 @@ struct PackedMethodName: Sendable {
 
     init() {}
 
+    /// Adds the next `count` bytes of a name at once, held in `word` first byte lowest and
+    /// nothing above them; the name so far must be 0, 8 or more bytes long (read a word at a time).
+    @inline(__always)
+    mutating func append(word: UInt64, count added: Int) {
+        if count == 0 {
+            low = word
+        } else if count == 8 {
+            high = word
+        }
+        count &+= added
+    }
+
     init(_ name: String) {
         for byte in name.utf8 { append(byte) }
     }

@@ -89,13 +89,23 @@ extension RPCDecoder {
     private static func plainMethod(_ line: ArraySlice<UInt8>, from start: Int) -> (name: String, end: Int)? {
         var packed = PackedMethodName()
         var at = start
+        // Eight bytes at a time while eight are left (``ByteScan``), then byte by byte.
+        while packed.count < PackedMethodName.longest, let word = ByteScan.word(in: line, at: at) {
+            let stops = ByteScan.plainStringStops(in: word)
+            guard stops != 0 else {
+                packed.append(word: word, count: 8)
+                at &+= 8
+                continue
+            }
+            let stop = ByteScan.firstFlagged(stops)
+            packed.append(word: ByteScan.prefix(word, count: stop), count: stop)
+            at &+= stop
+            guard line[at] == quote else { return nil }
+            return methodName(packed, line, from: start, to: at)
+        }
         while at < line.endIndex {
             let byte = line[at]
-            if byte == quote {
-                guard at > start else { return nil }
-                if let known = packed.knownName() { return (known, at) }
-                return (String(decoding: line[start..<at], as: UTF8.self), at)
-            }
+            if byte == quote { return methodName(packed, line, from: start, to: at) }
             guard JSONParser.isPlainStringByte(byte) else { return nil }
             packed.append(byte)
             at += 1
@@ -103,30 +113,53 @@ extension RPCDecoder {
         return nil
     }
 
+    /// The method named by `line[start..<end]`, whose bytes `packed` holds, and `end`; nil when
+    /// it is empty.
+    private static func methodName(_ packed: PackedMethodName, _ line: ArraySlice<UInt8>, from start: Int, to end: Int) -> (name: String, end: Int)? {
+        guard end > start else { return nil }
+        return (packed.knownName() ?? String(decoding: line[start..<end], as: UTF8.self), end)
+    }
+
     /// Which envelope member the key starting at `start` (after its opening quote) names, and
     /// the index of its closing quote; nil for any other key. The key's bytes are read into one
     /// integer as they are scanned, first byte highest, and compared with the names' spelled so:
     /// the key is walked once, and no array of a name's bytes is looked up and compared.
+    ///
+    /// Where eight bytes are left (always, but at a line's very end) they are read as one word
+    /// and the key found in it (``ByteScan``); the byte loop reads the rest.
     private static func memberName(_ line: ArraySlice<UInt8>, from start: Int) -> (bit: UInt8, end: Int)? {
-        var word: UInt64 = 0
-        var at = start
         // The longest name has 7 bytes: a quote must come by the 8th.
+        if let word = ByteScan.word(in: line, at: start) {
+            let quotes = ByteScan.matches(of: quote, in: word)
+            guard quotes != 0 else { return nil }
+            let count = ByteScan.firstFlagged(quotes)
+            guard count > 0 else { return nil }
+            // First byte highest, as the names are spelled below.
+            let key = ByteScan.prefix(word, count: count).byteSwapped &>> UInt64(truncatingIfNeeded: 64 &- count &* 8)
+            return member(key).map { ($0, start &+ count) }
+        }
+        var key: UInt64 = 0
+        var at = start
         let limit = min(line.endIndex, start + 8)
         while at < limit {
             let byte = line[at]
-            if byte == quote {
-                switch word {
-                case 0x69_64: return (idBit, at)  // "id"
-                case 0x6D_65_74_68_6F_64: return (methodBit, at)  // "method"
-                case 0x70_61_72_61_6D_73: return (paramsBit, at)  // "params"
-                case 0x6A_73_6F_6E_72_70_63: return (jsonrpcBit, at)  // "jsonrpc"
-                default: return nil
-                }
-            }
-            word = word << 8 | UInt64(byte)
+            if byte == quote { return member(key).map { ($0, at) } }
+            key = key << 8 | UInt64(byte)
             at += 1
         }
         return nil
+    }
+
+    /// The envelope member whose name's bytes `key` holds, first byte highest.
+    @inline(__always)
+    private static func member(_ key: UInt64) -> UInt8? {
+        switch key {
+        case 0x69_64: idBit  // "id"
+        case 0x6D_65_74_68_6F_64: methodBit  // "method"
+        case 0x70_61_72_61_6D_73: paramsBit  // "params"
+        case 0x6A_73_6F_6E_72_70_63: jsonrpcBit  // "jsonrpc"
+        default: nil
+        }
     }
 
     /// An integer literal as the parser reads one into `.int`: an optional minus, digits without

@@ -98,6 +98,49 @@ private func fullDecode(_ line: ArraySlice<UInt8>, maxDepth: Int) -> RPCIncoming
         #expect(fullDecode(line, maxDepth: JSONParser.defaultMaxDepth) == .request(plain))
     }
 
+    /// A method followed by params leaves sixteen bytes to read as two words; one at the end of
+    /// the line leaves fewer, read byte by byte.
+    @Test(arguments: methodNames)
+    func readsEveryMethodNameBeforeParamsAsSpelled(_ name: String) throws {
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)","params":{"path":"a/b.txt"}}"#.utf8)[...]
+        let plain = try #require(RPCDecoder.decodePlainRequest(line, maxDepth: JSONParser.defaultMaxDepth))
+        #expect(plain.method == name)
+        #expect(fullDecode(line, maxDepth: JSONParser.defaultMaxDepth) == .request(plain))
+    }
+
+    /// Lines as the framer hands them over, slices of a read that do not start at 0, and lines
+    /// with one byte changed, dropped or cut off: the shortcut reads each as the full parse does
+    /// or declines it.
+    @Test func neverReadsAMutatedLineOtherwiseThanTheFullParse() {
+        let replacements: [UInt8] = [0x22, 0x5C, 0x7B, 0x7D, 0x3A, 0x2C, 0x20, 0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xFF, 0x31, 0x61]
+        var taken = 0
+        for text in Self.taken + Self.declined {
+            let bytes = Array(text.utf8)
+            var variants: [[UInt8]] = [bytes]
+            for index in bytes.indices {
+                for replacement in replacements {
+                    var changed = bytes
+                    changed[index] = replacement
+                    variants.append(changed)
+                }
+                var shorter = bytes
+                shorter.remove(at: index)
+                variants.append(shorter)
+                variants.append(Array(bytes[..<index]))
+            }
+            for variant in variants {
+                for offset in [0, 1, 5] {
+                    let read = [UInt8](repeating: 0x0A, count: offset) + variant + [0x0A]
+                    let line = read[offset..<(read.count - 1)]
+                    guard let plain = RPCDecoder.decodePlainRequest(line, maxDepth: JSONParser.defaultMaxDepth) else { continue }
+                    taken += 1
+                    #expect(fullDecode(line, maxDepth: JSONParser.defaultMaxDepth) == .request(plain), "\(String(decoding: variant, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(taken > 1000, "the mutations leave many lines the shortcut takes")
+    }
+
     @Test func packsNamesOfDifferentBytesOrLengthsApart() {
         let names = Self.methodNames.filter { $0.utf8.count <= PackedMethodName.longest }
         for (index, name) in names.enumerated() {
