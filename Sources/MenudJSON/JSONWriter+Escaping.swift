@@ -29,6 +29,42 @@ extension JSONWriter {
         }
     }
 
+    /// Copies `source` into `output` up to the first byte that needs escaping and returns its
+    /// index, or -1 when there is none (usually): the one pass of every string written. Eight
+    /// bytes at a time while eight are left (``ByteScan``), a clean word stored whole: a menu's
+    /// strings cost half as much so as byte by byte.
+    @inline(__always)
+    static func copyUntilEscape(_ source: Span<UInt8>, to output: inout OutputSpan<UInt8>) -> Int {
+        let raw = source.bytes
+        let count = source.count
+        var index = 0
+        while index &+ 8 <= count {
+            let word = raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+            let stops = ByteScan.escapeStops(in: word)
+            guard stops == 0 else {
+                let clean = ByteScan.firstFlagged(stops)
+                var rest = word
+                for _ in 0..<clean {
+                    output.append(UInt8(truncatingIfNeeded: rest))
+                    rest &>>= 8
+                }
+                return index &+ clean
+            }
+            output.append(repeating: 0, count: 8)
+            var written = output.mutableSpan
+            var writtenBytes = written.mutableBytes
+            writtenBytes.storeBytes(of: word.littleEndian, toByteOffset: writtenBytes.byteCount &- 8, as: UInt64.self)
+            index &+= 8
+        }
+        while index < count {
+            let byte = source[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+            output.append(byte)
+            index &+= 1
+        }
+        return -1
+    }
+
     @usableFromInline
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")

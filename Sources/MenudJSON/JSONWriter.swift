@@ -29,7 +29,8 @@ public struct JSONWriter: Sendable {
 
     public init(reservingCapacity: Int = 256) {
         bytes = []
-        bytes.reserveCapacity(reservingCapacity)
+        // Reserving nothing still runs the array's reallocation, for an empty array.
+        if reservingCapacity > 0 { bytes.reserveCapacity(reservingCapacity) }
     }
 
     /// Continues writing after the bytes already in `buffer` (useful to append to a reused buffer).
@@ -268,33 +269,11 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Copies `source` into `output` up to the first byte that needs escaping and returns its
-    /// index, or -1 when there is none (usually): the one pass of every string written.
-    @inline(__always)
-    private static func copyUntilEscape(_ source: Span<UInt8>, to output: inout OutputSpan<UInt8>) -> Int {
-        for index in source.indices {
-            let byte = source[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
-            output.append(byte)
-        }
-        return -1
-    }
-
     /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
     /// `suffix`.
     private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
         Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         if let suffix { bytes.append(suffix) }
-    }
-}
-
-extension JSONWriter {
-    /// Hands over the bytes written so far and empties the buffer, keeping where the document
-    /// is (the next value still gets its comma): a long document written out in pieces.
-    public mutating func takeBytes() -> [UInt8] {
-        let taken = bytes
-        bytes.removeAll(keepingCapacity: true)
-        return taken
     }
 }
