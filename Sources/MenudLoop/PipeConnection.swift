@@ -165,6 +165,22 @@ public final class PipeConnection: LoopHandle {
 
     fileprivate func deliver(_ event: ReadEvent) { onRead?(event) }
 
+    /// Delivers what a read brought, in the array the last read was delivered in when no one
+    /// kept that (a request's line seldom outlives its read): one allocation and one free
+    /// fewer per read. An array someone kept is copied on write, as ever; a large one is let go.
+    fileprivate func deliver(_ read: UnsafeBufferPointer<UInt8>) {
+        var bytes: [UInt8] = []
+        swap(&bytes, &lastRead)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: read)
+        deliver(.data(bytes))
+        if bytes.capacity <= Self.largestKeptRead { swap(&bytes, &lastRead) }
+    }
+
+    /// The array of the last read, kept for the next.
+    private var lastRead: [UInt8] = []
+    private static let largestKeptRead = 4096
+
     fileprivate func wrote(_ count: Int) { pendingWriteBytes -= count }
 }
 
@@ -179,7 +195,7 @@ private func pipeConnectionRead(_ stream: UnsafeMutablePointer<uv_stream_t>?, _ 
                                 _ buf: UnsafePointer<uv_buf_t>?) {
     guard let connection = owner(stream.map(UnsafeMutableRawPointer.init), as: PipeConnection.self) else { return }
     if count > 0, let base = buf?.pointee.base {
-        connection.deliver(.data(Array(UnsafeRawBufferPointer(start: base, count: count))))
+        connection.deliver(UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: count))
     } else if count == Int(UV_EOF.rawValue) {
         connection.stopReading()
         connection.deliver(.end)
