@@ -7,26 +7,16 @@ import XCTest
 /// reader kept stays as it was delivered, and a large read is not kept.
 final class PipeReadTests: XCTestCase {
     func testAReadTheReaderKeptIsNotOverwrittenByTheNext() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("read-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let loop = try EventLoop()
-        let path = directory.appendingPathComponent("s.sock").path
-        let server = try PipeServer(loop: loop, bindingTo: path)
-        var accepted: [PipeConnection] = []
-        try server.listen { result in if case .success(let connection) = result { accepted.append(connection) } }
-        let client = try UnixSocketClient(path: path)
-        spin(loop) { !accepted.isEmpty }
-        let connection = try XCTUnwrap(accepted.first)
+        let pipe = try AcceptedPipe("read")
 
         var kept: [[UInt8]] = []
         var total = 0
         var keepNext = true
-        try connection.startReading { event in
+        try pipe.connection.startReading { event in
             guard case .data(let bytes) = event else { return }
             total += bytes.count
-            // Every other read is kept, so that one array is reused and the next is not.
+            // Every other read is kept: the read after it finds that array shared and makes a
+            // new one, and the read after one let go reuses its array.
             if keepNext { kept.append(bytes) }
             keepNext.toggle()
         }
@@ -35,9 +25,9 @@ final class PipeReadTests: XCTestCase {
             // Rounds 4 and 9 bring more than a kept read's largest capacity.
             let count = round == 4 || round == 9 ? 20_000 : 5 + round
             let message = [UInt8](repeating: UInt8(ascii: "a") + UInt8(round), count: count)
-            try client.send(message)
+            try pipe.client.send(message)
             sent += count
-            spin(loop) { total == sent }
+            pipe.spin { total == sent }
             XCTAssertEqual(total, sent)
         }
         // Each kept read holds the bytes of one round only, as it was delivered.
@@ -46,18 +36,6 @@ final class PipeReadTests: XCTestCase {
             let first = try XCTUnwrap(read.first)
             XCTAssertTrue(read.allSatisfy { $0 == first }, "a kept read was overwritten by a later one")
         }
-        client.close()
-        connection.close()
-        server.close()
-        XCTAssertEqual(loop.closeEverything(), 0)
-    }
-
-    private func spin(_ loop: EventLoop, until done: () -> Bool) {
-        var spins = 0
-        while !done() && spins < 10_000 {
-            loop.runOnce()
-            usleep(500)
-            spins += 1
-        }
+        XCTAssertEqual(pipe.close(), 0)
     }
 }

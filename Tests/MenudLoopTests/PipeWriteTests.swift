@@ -7,23 +7,8 @@ import XCTest
 /// it at once or most of it waits in the connection's queue.
 final class PipeWriteTests: XCTestCase {
     func testMessagesWithTheirTerminatorArriveWholeAndInOrder() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("write-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let loop = try EventLoop()
-        let path = directory.appendingPathComponent("s.sock").path
-        let server = try PipeServer(loop: loop, bindingTo: path)
-        var accepted: [PipeConnection] = []
-        try server.listen { result in if case .success(let connection) = result { accepted.append(connection) } }
-        let client = try UnixSocketClient(path: path)
-        var spins = 0
-        while accepted.isEmpty && spins < 5000 {
-            loop.runOnce()
-            usleep(1000)
-            spins += 1
-        }
-        let connection = try XCTUnwrap(accepted.first)
+        let pipe = try AcceptedPipe("write")
+        let connection = pipe.connection
 
         // Far more than a socket buffer holds: the first write fills it and the rest is queued.
         let large = [UInt8](repeating: 0x61, count: 4 << 20)
@@ -36,18 +21,13 @@ final class PipeWriteTests: XCTestCase {
         // The client reads on a thread of its own while the loop writes the queue out.
         let received = LinesBox()
         // Only the reader thread uses the client until it finishes.
-        nonisolated(unsafe) let readingClient = client
+        nonisolated(unsafe) let readingClient = pipe.client
         let reader = Thread {
             while received.count < 4, let line = try? readingClient.readLine(timeoutMs: 20_000) { received.append(line) }
             received.finish()
         }
         reader.start()
-        spins = 0
-        while !received.isFinished && spins < 20_000 {
-            loop.runOnce()
-            usleep(1000)
-            spins += 1
-        }
+        pipe.spin { received.isFinished }
         let lines = received.lines
         XCTAssertEqual(lines.count, 4)
         XCTAssertEqual(lines.first.map { String(decoding: $0, as: UTF8.self) }, "small")
@@ -56,10 +36,7 @@ final class PipeWriteTests: XCTestCase {
         XCTAssertEqual(lines.dropFirst(2).first, [])
         XCTAssertEqual(lines.last.map { String(decoding: $0, as: UTF8.self) }, "last")
         XCTAssertEqual(connection.pendingWriteBytes, 0)
-        client.close()
-        connection.close()
-        server.close()
-        XCTAssertEqual(loop.closeEverything(), 0)
+        XCTAssertEqual(pipe.close(), 0)
     }
 }
 
