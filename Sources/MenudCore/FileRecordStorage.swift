@@ -1,3 +1,4 @@
+import MenudJSON
 import MenudProtocol
 
 /// The flat arrays behind `FileRecordTable`: the records, the names and the directory prefixes.
@@ -101,24 +102,14 @@ struct FileRecordStorage {
         let name = nameRange(slot)
         guard prefixLength + name.count == bytes.count else { return false }
         // The names first: within a directory, only they differ.
-        var index = prefixLength
-        for position in name {
-            if names[position] != bytes[index] { return false }
-            index += 1
-        }
-        return prefixEquals(directory, bytes, length: prefixLength)
+        return ByteScan.equal(names, at: name.lowerBound, bytes, at: prefixLength, count: name.count)
+            && prefixEquals(directory, bytes, length: prefixLength)
     }
 
     /// True when prefix `id` is `bytes[0..<length]`.
     func prefixEquals(_ id: Int, _ bytes: [UInt8], length: Int) -> Bool {
         guard Int(prefixLengths[id]) == length else { return false }
-        let start = Int(prefixStarts[id])
-        var index = 0
-        while index < length {
-            if prefixBytes[start + index] != bytes[index] { return false }
-            index += 1
-        }
-        return true
+        return ByteScan.equal(prefixBytes, at: Int(prefixStarts[id]), bytes, at: 0, count: length)
     }
 
     func nameBytes(_ slot: Int) -> ArraySlice<UInt8> {

@@ -18,6 +18,30 @@ public enum ByteScan {
         return bytes.span.bytes.unsafeLoadUnaligned(fromByteOffset: index &- bytes.startIndex, as: UInt64.self).littleEndian
     }
 
+    /// The eight bytes of `bytes` from `index` on as one word, or nil when fewer than eight are left.
+    @inlinable @inline(__always)
+    public static func word(in bytes: [UInt8], at index: Int) -> UInt64? {
+        guard index >= 0, index &+ 8 <= bytes.count else { return nil }
+        return bytes.span.bytes.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+    }
+
+    /// True when `a[aStart..<aStart + count]` and `b[bStart..<bStart + count]` hold the same
+    /// bytes; both ranges must lie in their arrays.
+    @inlinable
+    public static func equal(_ a: [UInt8], at aStart: Int, _ b: [UInt8], at bStart: Int, count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard let left = word(in: a, at: aStart &+ offset), let right = word(in: b, at: bStart &+ offset) else { break }
+            if left != right { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            if a[aStart &+ offset] != b[bStart &+ offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     /// Flags the bytes of `word` equal to `byte`.
     @inlinable @inline(__always)
     public static func matches(of byte: UInt8, in word: UInt64) -> UInt64 {
