@@ -36,6 +36,23 @@ import Testing
         }
     }
 
+    /// Every string of up to eight bytes from `/`, `.` and `a` (and a few longer ones, past a
+    /// word): normal exactly when no component is empty, `.` or `..`.
+    @Test func normalFormIsDecidedComponentByComponent() {
+        var texts = [""]
+        var level = [""]
+        for _ in 0..<8 {
+            level = level.flatMap { text in ["/", ".", "a"].map { text + $0 } }
+            texts += level
+        }
+        texts += ["abcdefghijklmnop/q", "abcdefghijklmnop/..", "abcdefghijklmnopq/", "a/bcdefghijklmnop/./c"]
+        for text in texts {
+            let components = text.split(separator: "/", omittingEmptySubsequences: false)
+            let expected = !text.isEmpty && !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            #expect(PathParameter.isNormalRelative(Array(text.utf8)) == expected, "\(text)")
+        }
+    }
+
     /// Every string of up to four bytes from `/`, `.` and `a`: a path is refused as a folder's
     /// exactly when it is longer than one byte and ends in `/`, `/.` or `/..`.
     @Test func aFolderSpellingIsTheTrailingSlashDotOrDotDot() {
