@@ -91,6 +91,11 @@ def rss_mb(pid):
     return int(proc_status(pid)["VmRSS"].split()[0]) * 1024 / 1e6
 
 
+def anonymous_rss_mb(pid):
+    """The anonymous part of the resident set (RssAnon: heap, stacks) in MB (10^6 bytes)."""
+    return int(proc_status(pid)["RssAnon"].split()[0]) * 1024 / 1e6
+
+
 def peak_rss_mb(pid):
     return int(proc_status(pid)["VmHWM"].split()[0]) * 1024 / 1e6
 
