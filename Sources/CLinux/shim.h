@@ -1,7 +1,8 @@
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 /* Linux system calls the Glibc module does not reach: glibc 2.36 has no openat2 wrapper, and
-   C variadics (syscall, prctl) cannot be called from Swift. Header-only, no library to link. */
+   C variadics (syscall, prctl) cannot be called from Swift; getrandom's header is not in the
+   Glibc module. Header-only, no library to link. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <linux/openat2.h>
 #include <linux/stat.h>
 

@@ -30,17 +30,18 @@ final class ActionThread: TaskExecutor, @unchecked Sendable {
         jobs.append(job)
         let startThread = !threadRunning
         threadRunning = true
-        condition.signal()
         condition.unlock()
-        if startThread { startWorker() }
+        // After the unlock, as in ``ActionWorkerPool/run(name:_:)``: the woken thread then finds
+        // the lock free. (`self` outlives the call, so the condition does too.)
+        if startThread { startWorker() } else { condition.signal() }
     }
 
     /// No more jobs are expected: the thread ends when it has run the ones it has.
     func close() {
         condition.lock()
         closed = true
-        condition.signal()
         condition.unlock()
+        condition.signal()
     }
 
     private func startWorker() {

@@ -29,8 +29,10 @@ final class ActionWorkerPool: @unchecked Sendable {
         condition.lock()
         if idle > handed.count {
             handed.append(body)
-            condition.signal()
             condition.unlock()
+            // Signalled after the unlock: a thread woken while the lock is still held wakes only
+            // to wait for the lock (two more futex calls and a switch for every action).
+            condition.signal()
             return
         }
         condition.unlock()

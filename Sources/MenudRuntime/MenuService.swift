@@ -37,7 +37,7 @@ final class MenuService: DaemonService, ConnectionListener, FileChangeListener {
         sessions = MenuSessionTable(
             limits: MenuSessionLimits(menuExpireMs: settings.menuExpireMs,
                                       maxOpenMenusPerConnection: settings.maxOpenMenusPerConnection),
-            clock: clock)
+            clock: clock, randomSource: { RandomWords.shared.next() })
         self.log = log
         self.clock = clock
         self.files = files
