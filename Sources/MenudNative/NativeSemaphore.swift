@@ -12,8 +12,10 @@ public final class NativeSemaphore: @unchecked Sendable {
     public func signal() {
         condition.lock()
         count += 1
-        condition.signal()
         condition.unlock()
+        // After the unlock, so that the woken waiter finds the lock free (signalled under it,
+        // the waiter wakes only to wait for the lock).
+        condition.signal()
     }
 
     public func wait() {

@@ -29,10 +29,8 @@ public final class RandomWords: Sendable {
                 state.words = Self.fetch()
                 state.next = 0
             }
-            let word = state.words[state.next]
-            state.words[state.next] = 0  // handed out: nothing later reads it again
-            state.next += 1
-            return word
+            defer { state.next += 1 }
+            return state.words[state.next]
         }
     }
 
