@@ -69,9 +69,8 @@ public struct ChecksumActions: MenudPlugin {
     }
 
     /// Whether the open file still has the size and modification time the action was given.
-    private static func isUnchanged(_ opened: FileDescriptor, _ file: TargetFile) -> Bool {
-        guard case .success(let now) = opened.status() else { return false }
-        return now.size == file.size && now.mtimeMs == file.mtimeMs
+    private static func isUnchanged(_ now: FileStatus, _ file: TargetFile) -> Bool {
+        now.size == file.size && now.mtimeMs == file.mtimeMs
     }
 
     private static func hash(
@@ -80,8 +79,9 @@ public struct ChecksumActions: MenudPlugin {
         // The file the menu showed, opened beneath the root: a link, a folder or a FIFO swapped
         // in is refused (a FIFO without blocking), and the bytes hashed are that file's.
         let opened: FileDescriptor
+        let status: FileStatus
         do {
-            opened = try context.openForReading(file)
+            (opened, status) = try context.openForReadingWithStatus(file)
         } catch {
             // A file that is simply gone keeps the wording sha256sum users know.
             let reason = error.problem == .unreachable(.notFound)
@@ -92,8 +92,8 @@ public struct ChecksumActions: MenudPlugin {
         // half a file, which is why the item is disabled while a file is pending.
         let changed = ActionFailure(
             "Cannot hash \(file.absolutePath): it was written to since the action started, so no digest of one version can be given. Try again once it is ready.")
-        guard Self.isUnchanged(opened, file) else { throw changed }
-        let size = (try? opened.status().get().size) ?? file.size
+        guard Self.isUnchanged(status, file) else { throw changed }
+        let size = status.size
         let reportsProgress = size > progressThresholdBytes
         let total = FileSizeText.format(size)
         var lastPercent = -1
@@ -110,7 +110,8 @@ public struct ChecksumActions: MenudPlugin {
         } catch let error as Sha256HasherError {
             throw ActionFailure(error.message)
         }
-        guard Self.isUnchanged(opened, file) else { throw changed }
+        // Asked again: the hashing took time, and a write in it would leave half a file's digest.
+        guard case .success(let after) = opened.status(), Self.isUnchanged(after, file) else { throw changed }
         context.log.info("SHA-256 of \(file.path): \(digest.hex)")
         return ActionOutcome(message: "SHA-256 of \(file.name)", output: digest.hex)
     }

@@ -4,20 +4,17 @@ import MenudPluginAPI
 
 extension FileActions {
     /// Inspect: the file's facts as output (path, size, state, modification time, type). Size,
-    /// time and type come from the file opened beneath the root (``ActionContext/openForReading(_:)``),
-    /// so they are the facts of the file the menu showed, not of whatever took its name.
+    /// time and type come from the file opened beneath the root
+    /// (``ActionContext/openForReadingWithStatus(_:)``), so they are the facts of the file the
+    /// menu showed, not of whatever took its name.
     func inspect(_ context: ActionContext) async throws -> ActionOutcome {
         let file = try Self.singleFile(of: context, action: "Inspect")
         let opened: FileDescriptor
         let status: FileStatus
         do {
-            opened = try context.openForReading(file)
+            (opened, status) = try context.openForReadingWithStatus(file)
         } catch {
             throw error.failure("inspect \(file.path)")
-        }
-        switch opened.status() {
-        case .success(let found): status = found
-        case .failure(let error): throw ActionFailure("Cannot inspect \(file.path): \(error.message).")
         }
         let sizeText = status.size == file.size
             ? file.sizeText : FileSizeText.format(status.size)
@@ -32,7 +29,7 @@ extension FileActions {
         ]
         if let mimeTypes {
             do {
-                lines.append("Type: \(try mimeTypes.mimeType(of: opened, name: file.path))")
+                lines.append("Type: \(try mimeTypes.mimeType(of: opened, status: status, name: file.path))")
             } catch {
                 lines.append("Type: unknown (\(error.message))")
             }

@@ -2,7 +2,7 @@
 #define CLINUX_SHIM_H
 /* Linux system calls the Glibc module does not reach: glibc 2.36 has no openat2 wrapper, and
    C variadics (syscall, prctl) cannot be called from Swift; getrandom's header is not in the
-   Glibc module. Header-only, no library to link. */
+   Glibc module, nor is sem_clockwait. Header-only, no library to link. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -12,6 +12,8 @@
 #include <sys/resource.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <semaphore.h>
+#include <time.h>
 #include <linux/openat2.h>
 #include <linux/stat.h>
 
@@ -85,4 +87,13 @@ static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETF
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
 static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;
 static const uint64_t MENUD_RESOLVE_NO_MAGICLINKS = RESOLVE_NO_MAGICLINKS;
+/* sem_clockwait(3) (glibc 2.30): semaphore.h declares it only under _GNU_SOURCE, which the
+   Glibc module is not built with. Waits on the monotonic clock, so a change of the wall clock
+   neither cuts a timed wait short nor stretches it. */
+extern int sem_clockwait(sem_t *sem, clockid_t clock, const struct timespec *abstime);
+
+static inline int menud_sem_wait_monotonic(sem_t *sem, const struct timespec *abstime) {
+    return sem_clockwait(sem, CLOCK_MONOTONIC, abstime);
+}
+
 #endif

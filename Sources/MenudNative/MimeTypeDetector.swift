@@ -69,11 +69,16 @@ public final class MimeTypeDetector: Sendable {
     /// file just opened) and left there; `name` names it in messages. The content read is the
     /// file that was opened, whatever its name stands for now.
     public func mimeType(of file: FileDescriptor, name: String) throws(MimeTypeDetectorError) -> String {
-        let status: FileStatus
         switch file.status() {
-        case .success(let found): status = found
+        case .success(let status): return try mimeType(of: file, status: status, name: name)
         case .failure(let error): throw .cannotExamine(path: name, reason: error.message)
         }
+    }
+
+    /// The same, with `status` what `fstat` said of `file` (as an open that checked it returns),
+    /// so the descriptor is not asked again. Answers are cached by the status's device, inode,
+    /// size and times, so `status` must be the descriptor's.
+    public func mimeType(of file: FileDescriptor, status: FileStatus, name: String) throws(MimeTypeDetectorError) -> String {
         guard status.kind == .file else { throw .cannotExamine(path: name, reason: "it is \(status.kind.article)") }
         let key = ContentKey(status)
         if let known = cache.withLock({ $0[key] }) { return known }

@@ -1,39 +1,41 @@
+import CLinux
+import Glibc
+
 /// A counting semaphore (what the daemon used `DispatchSemaphore` for, without importing
 /// Dispatch into the runtime; Dispatch's module brings the string-processing runtime with it).
+///
+/// glibc's `sem_t`: a signal is one atomic add, plus one `futex` wake only when a thread
+/// sleeps in `wait`, and the woken thread returns without taking any lock. A mutex and a
+/// condition variable cost one more `futex` call per wake-up: glibc marks the mutex contended
+/// when a waiter takes it back, so the waiter's unlock always calls the kernel.
 public final class NativeSemaphore: @unchecked Sendable {
-    private let condition = NativeCondition()
-    // Guarded by `condition`.
-    private var count: Int
+    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
     public init(value: Int = 0) {
-        count = value
+        precondition(value >= 0 && value <= Int(Int32.max), "a semaphore starts at 0 to \(Int32.max), not \(value)")
+        sem_init(semaphore, 0, UInt32(value))
+    }
+
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
     }
 
     public func signal() {
-        condition.lock()
-        count += 1
-        condition.unlock()
-        // After the unlock, so that the woken waiter finds the lock free (signalled under it,
-        // the waiter wakes only to wait for the lock).
-        condition.signal()
+        sem_post(semaphore)
     }
 
     public func wait() {
-        condition.lock()
-        while count == 0 { condition.wait() }
-        count -= 1
-        condition.unlock()
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
 
     /// Waits at most `timeoutMs`; false when no signal came in that time.
     public func wait(timeoutMs: Int64) -> Bool {
-        let deadline = MonotonicTime.nowMs() + timeoutMs
-        condition.lock()
-        defer { condition.unlock() }
-        while count == 0 {
-            if !condition.wait(untilMonotonicMs: deadline) && count == 0 { return false }
+        let deadlineMs = MonotonicTime.nowMs() + max(0, timeoutMs)
+        var deadline = timespec(tv_sec: Int(deadlineMs / 1000), tv_nsec: Int(deadlineMs % 1000) * 1_000_000)
+        while true {
+            if menud_sem_wait_monotonic(semaphore, &deadline) == 0 { return true }
+            if errno != EINTR { return false }  // ETIMEDOUT
         }
-        count -= 1
-        return true
     }
 }

@@ -23,6 +23,12 @@ extension ActionContext {
         try openParent(of: file).openForReading()
     }
 
+    /// ``openForReading(_:)``, and what `fstat` said of the descriptor once it was open (the
+    /// size, time and mode of the file it reads), so the action need not ask again.
+    public func openForReadingWithStatus(_ file: TargetFile) throws(FileAccessFailure) -> (descriptor: FileDescriptor, status: FileStatus) {
+        try openParent(of: file).openForReadingWithStatus()
+    }
+
     /// The folder holding `file`, opened beneath the root with no link on the way, and the
     /// file's name in it, checked to still be the file the menu showed. Operations on the name
     /// through the folder's descriptor (rename, link, create beside it) stay in that folder

@@ -21,12 +21,17 @@ public struct TargetEntry: Sendable {
     /// Opens the file for reading through ``directory``, checked again (a FIFO swapped in never
     /// blocks; another file under the name is refused).
     public func openForReading() throws(FileAccessFailure) -> FileDescriptor {
+        try openForReadingWithStatus().descriptor
+    }
+
+    /// ``openForReading()``, and what `fstat` said of the descriptor once it was open.
+    public func openForReadingWithStatus() throws(FileAccessFailure) -> (descriptor: FileDescriptor, status: FileStatus) {
         switch directory.openCheckedFile(beneath: name) {
         case .success(let (opened, now)):
             guard FileIdentity(device: now.device, inode: now.inode) == identity else {
                 throw FileAccessFailure(file: file, problem: .replaced)
             }
-            return opened
+            return (opened, now)
         case .failure(.wrongKind(let kind)): throw FileAccessFailure(file: file, problem: .notARegularFile(kind))
         case .failure(let error): throw FileAccessFailure(file: file, problem: .unreachable(error))
         }

@@ -62,4 +62,22 @@ final class DescriptorReadersTests: XCTestCase {
             XCTAssertEqual("\(error)", "Cannot determine the type of root: it is a folder.")
         }
     }
+
+    func testTheStatusAnOpenReturnedNamesTheTypeWithoutAskingAgain() throws {
+        let sandbox = try NativeSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write(sandbox.root + "/notes.bin", "plain words\n")
+        try sandbox.write(sandbox.root + "/empty", "")
+        let root = try sandbox.opened()
+        let detector = try MimeTypeDetector()
+        let (notes, status) = try root.openCheckedFile(beneath: "notes.bin".bytes).get()
+        XCTAssertEqual(try detector.mimeType(of: notes, status: status, name: "notes.bin"), "text/plain")
+        XCTAssertEqual(try notes.read(upTo: 5).get(), Array("plain".utf8), "libmagic leaves the offset at the start")
+        let (empty, emptyStatus) = try root.openCheckedFile(beneath: "empty".bytes).get()
+        XCTAssertEqual(try detector.mimeType(of: empty, status: emptyStatus, name: "empty"), "inode/x-empty")
+        let folder = try root.openDirectory(beneath: []).get().descriptor
+        XCTAssertThrowsError(try detector.mimeType(of: folder, status: folder.status().get(), name: "root")) { error in
+            XCTAssertEqual("\(error)", "Cannot determine the type of root: it is a folder.")
+        }
+    }
 }
