@@ -10,22 +10,28 @@ extension JSONWriter {
                 bytes.append(byte)
                 continue
             }
-            bytes.append(0x5C)
-            switch byte {
-            case 0x22: bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            default:
-                bytes.append(UInt8(ascii: "u"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0x0F))
-            }
+            appendEscape(of: byte, to: &bytes)
+        }
+    }
+
+    /// Appends the escape of one byte that needs it (a control byte, `"` or `\`).
+    @usableFromInline
+    static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(0x5C)
+        switch byte {
+        case 0x22: bytes.append(0x22)
+        case 0x5C: bytes.append(0x5C)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(hexDigit(byte >> 4))
+            bytes.append(hexDigit(byte & 0x0F))
         }
     }
 

@@ -269,11 +269,25 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Appends the UTF-8 of `string` from byte `start` on with escapes, then the closing quote and
-    /// `suffix`.
+    /// Appends the UTF-8 of `string` from byte `start` (one that needs escaping) on with
+    /// escapes, then the closing quote and `suffix`: each escape, then the clean run after it
+    /// copied eight bytes at a time as the first one was (a text of many lines, such as an
+    /// action's message, would otherwise go byte by byte from its first newline).
     private mutating func appendEscaped(_ string: String, from start: Int, suffix: UInt8?) {
-        Self.appendEscaped(string.utf8.dropFirst(start), to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        if let suffix { bytes.append(suffix) }
+        let count = string.utf8.count
+        var index = start
+        while true {
+            Self.appendEscape(of: string.utf8.span[index], to: &bytes)
+            index &+= 1
+            var stop = -1
+            bytes.append(addingCapacity: count &- index &+ 2) { output in
+                stop = Self.copyUntilEscape(string.utf8.span.extracting(index...), to: &output)
+                guard stop < 0 else { return }
+                output.append(UInt8(ascii: "\""))
+                if let suffix { output.append(suffix) }
+            }
+            guard stop >= 0 else { return }
+            index &+= stop
+        }
     }
 }

@@ -47,7 +47,7 @@ extension ActionRunner {
             },
             processes: launcher)
         let what = resolved.scope == .directory ? "the folder" : resolved.files.count == 1 ? resolved.files[0].path : "\(resolved.files.count) files"
-        log.info("running \(source.plugin).\(source.itemId) (\"\(resolved.item.title)\") for menu \(menu) on \(what)")
+        log.log(.info, pieces: "running ", source.plugin, ".", source.itemId, " (\"", resolved.item.title, "\") for menu ", menu.rawValue, " on ", what)
         let thread = ActionThread(name: "menud-action")
         action.thread = thread
         ConcurrencyRuntime.start()

@@ -41,8 +41,26 @@ public final class Logger: Sendable {
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= self.level else { return }
         let message = message()
+        var line = start(level, capacity: message.utf8.count)
+        Logger.append(message, to: &line)
+        Logger.writeToStandardError(line)
+    }
+
+    /// `log(level, pieces.joined())` without the joined text: each piece is copied into the
+    /// line as it is. For the lines every action logs, whose interpolated text cost more to
+    /// build than the line to write.
+    public func log(_ level: LogLevel, pieces: String...) {
+        guard level >= self.level else { return }
+        var line = start(level, capacity: pieces.reduce(0) { $0 + $1.utf8.count })
+        for piece in pieces { Logger.appendEscapingNewlines(piece, to: &line) }
+        line.append(UInt8(ascii: "\n"))
+        Logger.writeToStandardError(line)
+    }
+
+    /// A line's start: the journal's priority, or the time and the level.
+    private func start(_ level: LogLevel, capacity: Int) -> [UInt8] {
         var line: [UInt8] = []
-        line.reserveCapacity(message.utf8.count + 40)
+        line.reserveCapacity(capacity + 40)
         if journal {
             line.append(contentsOf: "<\(level.syslogPriority)>".utf8)
         } else {
@@ -53,14 +71,24 @@ public final class Logger: Sendable {
             line.append(contentsOf: level.label.utf8)
             line.append(UInt8(ascii: " "))
         }
-        Logger.append(message, to: &line)
-        Logger.writeToStandardError(line)
+        return line
     }
 
     /// `message` with each newline written as `\n`, then a newline.
-    private static func append(_ message: String, to line: inout [UInt8]) {
-        line.reserveCapacity(line.count + message.utf8.count + 8)
-        for byte in message.utf8 {
+    static func append(_ message: String, to line: inout [UInt8]) {
+        appendEscapingNewlines(message, to: &line)
+        line.append(UInt8(ascii: "\n"))
+    }
+
+    /// `text` with each newline written as `\n`. A text without one (nearly all) is copied
+    /// whole: a byte at a time it cost more than the rest of the line.
+    private static func appendEscapingNewlines(_ text: String, to line: inout [UInt8]) {
+        guard !hasNoNewline(text) else {
+            line.append(contentsOf: text.utf8)
+            return
+        }
+        line.reserveCapacity(line.count + text.utf8.count + 8)
+        for byte in text.utf8 {
             if byte == UInt8(ascii: "\n") {
                 line.append(UInt8(ascii: "\\"))
                 line.append(UInt8(ascii: "n"))
@@ -68,7 +96,14 @@ public final class Logger: Sendable {
                 line.append(byte)
             }
         }
-        line.append(UInt8(ascii: "\n"))
+    }
+
+    private static func hasNoNewline(_ message: String) -> Bool {
+        var message = message
+        message.makeContiguousUTF8()
+        let bytes = message.utf8.span
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { return false }
+        return true
     }
 
     /// Plain `write(2)`: Foundation's `FileHandle` and `String(format:)` would bring pages of
@@ -99,17 +134,28 @@ public final class Logger: Sendable {
         localtime_r(&seconds, &parts)
         appendPadded(Int(parts.tm_year) + 1900, 4, to: &text)
         text.append(UInt8(ascii: "-"))
-        appendPadded(Int(parts.tm_mon) + 1, 2, to: &text)
+        appendTwoDigits(parts.tm_mon + 1, to: &text)
         text.append(UInt8(ascii: "-"))
-        appendPadded(Int(parts.tm_mday), 2, to: &text)
+        appendTwoDigits(parts.tm_mday, to: &text)
         text.append(UInt8(ascii: " "))
-        appendPadded(Int(parts.tm_hour), 2, to: &text)
+        appendTwoDigits(parts.tm_hour, to: &text)
         text.append(UInt8(ascii: ":"))
-        appendPadded(Int(parts.tm_min), 2, to: &text)
+        appendTwoDigits(parts.tm_min, to: &text)
         text.append(UInt8(ascii: ":"))
-        appendPadded(Int(parts.tm_sec), 2, to: &text)
+        appendTwoDigits(parts.tm_sec, to: &text)
         text.append(UInt8(ascii: "."))
-        appendPadded(Int(now.tv_nsec / 1_000_000), 3, to: &text)
+        let milliseconds = Int32(truncatingIfNeeded: now.tv_nsec / 1_000_000)
+        text.append(UInt8(truncatingIfNeeded: milliseconds / 100) &+ 0x30)
+        appendTwoDigits(milliseconds % 100, to: &text)
+    }
+
+    /// A field that `tm` keeps within 0...99 (a month, a day, an hour, a minute, a second,
+    /// a leap second's 60) as two digits: the general padded form cost more than a hundred
+    /// instructions a field, the whole timestamp a thousand.
+    private static func appendTwoDigits(_ value: Int32, to text: inout [UInt8]) {
+        let clamped = min(max(value, 0), 99)
+        text.append(UInt8(truncatingIfNeeded: clamped / 10) &+ 0x30)
+        text.append(UInt8(truncatingIfNeeded: clamped % 10) &+ 0x30)
     }
 
     /// `value` in decimal with zeros in front up to `width` characters.

@@ -9,7 +9,11 @@ extension RunningAction {
         switch result {
         case .success(let outcome):
             let result = MenuDismissedResult.ran(item: itemId, outcome: MenuActionOutcome(message: outcome.message, output: outcome.output))
-            log.info("action for menu \(menu) done\(outcome.message.map { ": " + $0 } ?? "")")
+            if let message = outcome.message {
+                log.log(.info, pieces: "action for menu ", menu.rawValue, " done: ", message)
+            } else {
+                log.log(.info, pieces: "action for menu ", menu.rawValue, " done")
+            }
             return .success(.encoded(result.encoded))
         case .failure(let error):
             let rpcError: RPCError

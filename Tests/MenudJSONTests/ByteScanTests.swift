@@ -124,4 +124,24 @@ import Testing
             #expect(try JSONParser.parse(writer.bytes[...]) == .string(text))
         }
     }
+
+    /// A text with many escapes far apart (lines of every length, as an action's message is)
+    /// written as a string, a key and a member reads back as itself: the clean run after each
+    /// escape is copied, not dropped or doubled, and the suffix comes after the last one.
+    @Test func writesManyEscapesFarApart() throws {
+        for lineLength in 0..<20 {
+            for lines in 1..<5 {
+                let line = String(repeating: "x", count: lineLength)
+                let text = (0..<lines).map { "\(line)\($0)" }.joined(separator: "\n") + (lineLength % 2 == 0 ? "\t\"" : "")
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.key(text)
+                writer.writeString(text)
+                writer.stringMember(ascii: "m", text)
+                writer.endObject()
+                let expected: JSONValue = [text: .string(text), "m": .string(text)]
+                #expect(try JSONParser.parse(writer.bytes[...]) == expected, "\(text.debugDescription)")
+            }
+        }
+    }
 }
