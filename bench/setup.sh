@@ -45,5 +45,5 @@ if ! swift build -c release --product menud >"$here/build/swift-build.log" 2>&1;
 fi
 bin="$(swift build -c release --show-bin-path)"
 
-cc -O2 -Wall -Wextra -o "$here/build/floor" "$here/floor/floor.c" -luv
+cc -O2 -Wall -Wextra -pthread -o "$here/build/floor" "$here/floor/floor.c" -luv
 cc -O2 -Wall -Wextra -pthread -o "$here/build/load" "$here/load/load.c"

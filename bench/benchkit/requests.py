@@ -66,7 +66,7 @@ class RequestWorkloads:
                                  "floorBusy": [r["server_cpu"]["busy"] for r in theirs],
                                  "menudRequestsInWindow": [r["server_cpu"]["requests"] for r in ours]})
 
-    def handshake(self, workload, mode, steps, ratio_p50, ratio_p99, ratio_cpu):
+    def handshake(self, workload, mode, steps, ratio_p50, ratio_p99, ratio_cpu, handoff=False):
         menud = self.request_daemon()
         if not self.menu_methods_available(menud):
             menud.stop()
@@ -83,6 +83,14 @@ class RequestWorkloads:
                     target_text=None if ratio_p99 is None else f"<= {ratio_p99}x floor")
         self.record_cpu(workload, ours, theirs, per="handshake", target=ratio_cpu)
         floor.stop()
+        if handoff:
+            # Beside it, no target: the floor that answers menu.dismissed from a thread of its
+            # own, as menud runs the action on one: the part of the ratio that is that thread.
+            threaded = self.floor(handoff=True)
+            ours, theirs = self.side_by_side(menud, threaded, mode=mode, path="bench.txt", item_title="Inspect")
+            self.record(workload, "server CPU per handshake", "us", [r["server_cpu"]["us_per_iteration"] for r in ours],
+                        [r["server_cpu"]["us_per_iteration"] for r in theirs], "floor+thread")
+            threaded.stop()
         menud.stop()
 
     def workload_1(self):
@@ -91,7 +99,7 @@ class RequestWorkloads:
 
     def workload_7(self):
         """A closure action through the whole handshake: open, select, dismissed."""
-        self.handshake("7 open+select+dismissed", "open-select-dismiss", 3, 3.0, None, 3.0)
+        self.handshake("7 open+select+dismissed", "open-select-dismiss", 3, 3.0, None, 3.0, handoff=True)
 
     def workload_2(self):
         """daemon.status with 1, 16 and 64 connections (closed loop: one request in flight each)."""

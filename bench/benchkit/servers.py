@@ -48,10 +48,13 @@ class Servers:
             before_start(sock)
         return Server(argv, os.path.join(home, "menud.log"), sock, env=env, cpu=cpu)
 
-    def floor(self, cpu=None):
-        home = self.fresh("floor")
+    def floor(self, cpu=None, handoff=False):
+        """The floor server; with `handoff`, menu.dismissed lines are answered from a thread of
+        their own (bench/floor/floor.c)."""
+        home = self.fresh("floor-handoff" if handoff else "floor")
         sock = os.path.join(home, "floor.sock")
-        server = Server([os.path.join(TOOLS, "floor"), sock], os.path.join(home, "floor.log"), sock, cpu=cpu)
+        argv = [os.path.join(TOOLS, "floor")] + (["--handoff"] if handoff else []) + [sock]
+        server = Server(argv, os.path.join(home, "floor.log"), sock, cpu=cpu)
         server.wait_for_socket()
         return server
 
