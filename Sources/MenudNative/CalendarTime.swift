@@ -77,14 +77,20 @@ public struct CalendarTime: Sendable, Equatable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The fields as bytes: formatting each through a String of its own cost several times more.
     private func appendLocalTimestamp(to text: inout [UInt8]) {
+        appendTimestamp(separator: UInt8(ascii: "T"), to: &text)
+    }
+
+    /// `YYYY-MM-DD`, `separator`, `hh:mm:ss`, appended as bytes (the log writes a space where
+    /// ISO 8601 has its `T`): formatting each field through a String of its own cost several
+    /// times more.
+    public func appendTimestamp(separator: UInt8, to text: inout [UInt8]) {
         Self.appendDigits(year, 4, to: &text)
         text.append(UInt8(ascii: "-"))
         Self.appendDigits(month, 2, to: &text)
         text.append(UInt8(ascii: "-"))
         Self.appendDigits(day, 2, to: &text)
-        text.append(UInt8(ascii: "T"))
+        text.append(separator)
         Self.appendDigits(hour, 2, to: &text)
         text.append(UInt8(ascii: ":"))
         Self.appendDigits(minute, 2, to: &text)
@@ -93,7 +99,14 @@ public struct CalendarTime: Sendable, Equatable {
     }
 
     /// `value` in decimal with zeros in front up to `width` characters.
-    private static func appendDigits(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+    public static func appendDigits(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        // Most fields of a date (a month, a day, an hour, a minute, a second): two digits
+        // straight, without finding the divisor first.
+        if width == 2, value >= 0, value < 100 {
+            text.append(UInt8(ascii: "0") + UInt8(value / 10))
+            text.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         guard value >= 0 else {
             let digits = Array(String(value).utf8)
             for _ in digits.count..<max(width, digits.count) { text.append(UInt8(ascii: "0")) }

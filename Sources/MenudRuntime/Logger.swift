@@ -1,4 +1,5 @@
 import Glibc
+import MenudNative
 import Synchronization
 
 /// One line per event worth knowing, on stderr. When stderr is connected to the systemd
@@ -129,53 +130,9 @@ public final class Logger: Sendable {
     private static func appendTimestamp(to text: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        appendPadded(Int(parts.tm_year) + 1900, 4, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendTwoDigits(parts.tm_mon + 1, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendTwoDigits(parts.tm_mday, to: &text)
-        text.append(UInt8(ascii: " "))
-        appendTwoDigits(parts.tm_hour, to: &text)
-        text.append(UInt8(ascii: ":"))
-        appendTwoDigits(parts.tm_min, to: &text)
-        text.append(UInt8(ascii: ":"))
-        appendTwoDigits(parts.tm_sec, to: &text)
+        CalendarTime.local(epochSeconds: Int64(now.tv_sec)).appendTimestamp(separator: UInt8(ascii: " "), to: &text)
         text.append(UInt8(ascii: "."))
-        let milliseconds = Int32(truncatingIfNeeded: now.tv_nsec / 1_000_000)
-        text.append(UInt8(truncatingIfNeeded: milliseconds / 100) &+ 0x30)
-        appendTwoDigits(milliseconds % 100, to: &text)
-    }
-
-    /// A field that `tm` keeps within 0...99 (a month, a day, an hour, a minute, a second,
-    /// a leap second's 60) as two digits: the general padded form cost more than a hundred
-    /// instructions a field, the whole timestamp a thousand.
-    private static func appendTwoDigits(_ value: Int32, to text: inout [UInt8]) {
-        let clamped = min(max(value, 0), 99)
-        text.append(UInt8(truncatingIfNeeded: clamped / 10) &+ 0x30)
-        text.append(UInt8(truncatingIfNeeded: clamped % 10) &+ 0x30)
-    }
-
-    /// `value` in decimal with zeros in front up to `width` characters.
-    private static func appendPadded(_ value: Int, _ width: Int, to text: inout [UInt8]) {
-        if value < 0 {
-            let digits = Array(String(value).utf8)
-            for _ in digits.count..<max(width, digits.count) { text.append(UInt8(ascii: "0")) }
-            text.append(contentsOf: digits)
-            return
-        }
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var count = 0
-        var rest = value
-        repeat {
-            digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            count += 1
-        } while rest > 0
-        for _ in count..<max(width, count) { text.append(UInt8(ascii: "0")) }
-        for index in stride(from: count - 1, through: 0, by: -1) { text.append(digits[index]) }
+        CalendarTime.appendDigits(Int(now.tv_nsec / 1_000_000), 3, to: &text)
     }
 
     /// True when `JOURNAL_STREAM` ("device:inode") matches stderr.
