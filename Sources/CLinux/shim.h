@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
@@ -83,6 +84,28 @@ static inline int menud_thread_id(void) { return (int)syscall(SYS_gettid); }
 static inline int menud_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 static inline int menud_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
+
+/* Whether the directory open as `fd` has an entry besides "." and "..": 1, 0, or -1 with errno
+   set. Reads the first batch of entries only (getdents64, the raw system call: glibc's wrapper
+   needs _GNU_SOURCE), so a directory of a million costs what one of ten does. It moves `fd`'s
+   listing position: give it a descriptor nothing lists through. */
+static inline int menud_directory_has_entries(int fd) {
+    _Alignas(8) char batch[1024];
+    for (;;) {
+        long bytes = syscall(SYS_getdents64, fd, batch, sizeof batch);
+        if (bytes < 0) return -1;
+        if (bytes == 0) return 0;
+        for (long offset = 0; offset < bytes;) {
+            /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), then the name. */
+            unsigned short length;
+            memcpy(&length, batch + offset + 16, sizeof length);
+            if (length == 0) return -1;
+            const char *name = batch + offset + 19;
+            if (!(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))) return 1;
+            offset += length;
+        }
+    }
+}
 
 static const uint64_t MENUD_RESOLVE_BENEATH = RESOLVE_BENEATH;
 static const uint64_t MENUD_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;

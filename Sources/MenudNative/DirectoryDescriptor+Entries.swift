@@ -89,17 +89,29 @@ extension DirectoryDescriptor {
         return result == 0 ? .success(()) : .failure(.from(errno: errno, operation: "unlinkat"))
     }
 
-    /// Every entry of this directory except `.` and `..`, names as raw bytes. (The listing
-    /// shares this descriptor's position: list from one thread at a time.)
+    /// Every entry of this directory except `.` and `..`, names as raw bytes. The listing has
+    /// a position of its own (the directory opened again as `.`, not a `dup`, which would share
+    /// this descriptor's): one descriptor, such as the root's, held by the loop and lent to
+    /// the crawler and to actions, can be listed from several threads at once.
     public func entries() -> Result<[DirectoryEntry], SystemError> {
-        let copy = dup(descriptor.number)
-        guard copy >= 0 else { return .failure(.current("dup")) }
+        let copy = openat(descriptor.number, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard copy >= 0 else { return .failure(.current("openat")) }
         guard let stream = fdopendir(copy) else {
             Glibc.close(copy)
             return .failure(.current("fdopendir"))
         }
         defer { closedir(stream) }
-        rewinddir(stream)
         return DirectoryReader.read(stream)
+    }
+
+    /// Whether this directory has an entry besides `.` and `..`, from the first batch of its
+    /// listing. It moves this descriptor's listing position, which nothing uses (``entries()``
+    /// has its own).
+    public func hasEntries() -> Result<Bool, SystemError> {
+        switch menud_directory_has_entries(descriptor.number) {
+        case 1: return .success(true)
+        case 0: return .success(false)
+        default: return .failure(.current("getdents64"))
+        }
     }
 }
