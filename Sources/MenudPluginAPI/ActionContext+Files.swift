@@ -53,6 +53,8 @@ extension ActionContext {
     }
 
     /// The root's descriptor (for operations beneath it), or the reason it could not be opened.
+    /// The daemon holds it between requests and lends it to every action: go through its calls
+    /// (each listing has a position of its own); never close its number.
     public func openedRoot() throws(ActionFailure) -> DirectoryDescriptor {
         switch rootDirectory {
         case .success(let directory): return directory

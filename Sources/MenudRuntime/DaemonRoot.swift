@@ -40,7 +40,8 @@ final class DaemonRoot {
         let tree = try TreeWatchService(settings: configuration.settings, log: log, clock: clock, loop: loop, scheduler: loop,
                                         instanceId: DaemonRoot.makeInstanceId())
         let files = tree.tracker
-        let openRoot = { [root = tree.watchedRoot] in root.opened() }
+        // Asked on the loop, by services the root owns as it owns the tree.
+        let openRoot = { [unowned tree] in tree.openedRoot() }
         let pager = DirectoryPager(files: files, loop: loop)
         let actions = try ActionRunner(configuration: configuration, log: log, loop: loop, scheduler: loop, files: files,
                                        openRoot: openRoot, pager: pager, server: server)

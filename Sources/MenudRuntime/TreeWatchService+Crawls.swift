@@ -91,6 +91,7 @@ extension TreeWatchService {
                 return false
             case .registered(let stale):
                 for old in stale { watcher.removeWatch(old) }
+                if directory.path.isRoot { watchedRoot.watched(true) }
             }
             setPolled(directory.path, subdirectories: nil)
             if let early = orphanEvents.removeValue(forKey: watch) { handle(early) }

@@ -11,12 +11,13 @@ extension TreeWatchService {
         for event in events {
             if event.kind.contains(.overflow) {
                 log.once("overflow", .warning, "the kernel dropped file events (inotify queue overflow); rescanning the tree. Raise fs.inotify.max_queued_events if this repeats.")
+                watchedRoot.release()  // a lost removal may have emptied the root
                 startCrawl(.init(id: 0, directory: .root, reason: .rescan))
                 continue
             }
             if event.kind.contains(.watchRemoved) {
                 // The kernel ended the watch (its directory was deleted, or the daemon removed it).
-                watches.end(event.watch)
+                if watches.end(event.watch)?.isRoot == true { watchedRoot.watched(false) }
                 budget.release(event.watch)
                 orphanEvents[event.watch] = nil
                 continue
@@ -32,6 +33,8 @@ extension TreeWatchService {
                 continue
             }
             if event.name.isEmpty { continue }
+            // Something left the root: it may be empty now, and removed next (WatchedRoot).
+            if directory.isRoot, !event.kind.isDisjoint(with: [.deleted, .movedFrom]) { watchedRoot.release() }
             let path = directory.appending(component: event.name)
             if event.kind.contains(.isDirectory) {
                 if event.kind.contains(.created) || event.kind.contains(.movedTo) {

@@ -32,8 +32,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     let tracker: ReadinessTracker
     /// The root: file operations on tracked files resolve beneath it, never through a link.
     let watchedRoot: WatchedRoot
-    /// The root, opened for one operation (see `WatchedRoot` for why it is not kept open).
-    var rootDirectory: DirectoryDescriptor? { watchedRoot.open() }
+    /// The root, open and checked (see `WatchedRoot` for when one descriptor is kept).
+    var rootDirectory: DirectoryDescriptor? { try? openedRoot().get().directory }
 
     private(set) var watcher: FileSystemWatcher!
     private(set) var crawler: TreeCrawler?
@@ -42,6 +42,8 @@ final class TreeWatchService: DaemonService, TreeStatus {
     let flushTimer: any ScheduledTimer
     let rescanTimer: any ScheduledTimer
     let sliceTimer: any ScheduledTimer
+    /// Lets the held root descriptor go once a second passes without a use (`openedRoot()`).
+    let rootHoldTimer: any ScheduledTimer
     /// The watches taken and how many more may be (`maxWatches`, the kernel's limit).
     private(set) var budget: WatchBudget!
     private var listeners: [any FileChangeListener] = []
@@ -90,6 +92,7 @@ final class TreeWatchService: DaemonService, TreeStatus {
         flushTimer = try scheduler.makeTimer()
         rescanTimer = try scheduler.makeTimer()
         sliceTimer = try scheduler.makeTimer()
+        rootHoldTimer = try scheduler.makeTimer()
     }
 
     func addListener(_ listener: any FileChangeListener) {
@@ -137,6 +140,7 @@ final class TreeWatchService: DaemonService, TreeStatus {
 
     func shutdown(graceMs: UInt64, done: @escaping () -> Void) {
         isStopping = true
+        rootHoldTimer.stop()
         crawler?.stop()
         done()
     }
