@@ -20,13 +20,8 @@ final class WatchedRoot: Sendable {
     let path: [UInt8]
     private let state = Mutex(State())
 
-    struct FileIdentityNumbers: Equatable {
-        let device: UInt64
-        let inode: UInt64
-    }
-
     private struct State {
-        var identity: FileIdentityNumbers?
+        var identity: FileNodeID?
         /// The root's watch exists: its events say when the root may be emptied.
         var watched = false
         var held: DirectoryDescriptor?
@@ -35,6 +30,11 @@ final class WatchedRoot: Sendable {
         var releases = 0
         /// The held descriptor served a use since ``releaseUnlessUsed()`` last looked.
         var used = false
+
+        mutating func letGo() {
+            held = nil
+            releases &+= 1
+        }
     }
 
     init(path: [UInt8]) {
@@ -49,7 +49,7 @@ final class WatchedRoot: Sendable {
               case .success(let status) = directory.status()
         else { return false }
         state.withLock {
-            $0.identity = FileIdentityNumbers(device: status.device, inode: status.inode)
+            $0.identity = FileNodeID(device: status.device, inode: status.inode)
             $0.held = nil
         }
         return true
@@ -60,8 +60,7 @@ final class WatchedRoot: Sendable {
         state.withLock {
             $0.identity = nil
             $0.watched = false
-            $0.held = nil
-            $0.releases &+= 1
+            $0.letGo()
         }
     }
 
@@ -69,20 +68,14 @@ final class WatchedRoot: Sendable {
     func watched(_ watched: Bool) {
         state.withLock {
             $0.watched = watched
-            if !watched {
-                $0.held = nil
-                $0.releases &+= 1
-            }
+            if !watched { $0.letGo() }
         }
     }
 
     /// Something left the root, or events were lost: the root may be emptied and removed, so
     /// the held descriptor goes (the next use opens it again).
     func release() {
-        state.withLock {
-            $0.held = nil
-            $0.releases &+= 1
-        }
+        state.withLock { $0.letGo() }
     }
 
     /// Whether a descriptor is held now.
@@ -92,10 +85,7 @@ final class WatchedRoot: Sendable {
     /// one is still held. (The idle root is then free to be unmounted.)
     func releaseUnlessUsed() -> Bool {
         state.withLock {
-            if $0.held != nil && !$0.used {
-                $0.held = nil
-                $0.releases &+= 1
-            }
+            if $0.held != nil && !$0.used { $0.letGo() }
             $0.used = false
             return $0.held != nil
         }
@@ -108,30 +98,29 @@ final class WatchedRoot: Sendable {
             return ($0.identity, $0.held, $0.watched, $0.releases)
         }
         guard let expected else { return .failure(.gone) }
-        let node = FileNodeID(device: expected.device, inode: expected.inode)
         if let held {
             // One `stat` of the path (links followed, as `open` follows them) for the check.
             guard case .success(let status) = FileStatus.follow(path),
-                  FileIdentityNumbers(device: status.device, inode: status.inode) == expected
+                  FileNodeID(device: status.device, inode: status.inode) == expected
             else {
                 release()
                 return .failure(.gone)
             }
-            return .success(OpenedRoot(directory: held, node: node))
+            return .success(OpenedRoot(directory: held, node: expected))
         }
         switch DirectoryDescriptor.open(path: path) {
         case .failure(let error) where error.isOutOfDescriptors: return .failure(.outOfDescriptors)
         case .failure: return .failure(.gone)
         case .success(let directory):
             guard case .success(let status) = directory.status(),
-                  FileIdentityNumbers(device: status.device, inode: status.inode) == expected
+                  FileNodeID(device: status.device, inode: status.inode) == expected
             else { return .failure(.gone) }
             if watched, case .success(true) = directory.hasEntries() {
                 state.withLock {
                     if $0.identity == expected && $0.watched && $0.releases == releases { $0.held = directory }
                 }
             }
-            return .success(OpenedRoot(directory: directory, node: node))
+            return .success(OpenedRoot(directory: directory, node: expected))
         }
     }
 }
