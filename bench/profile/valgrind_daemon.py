@@ -1,6 +1,9 @@
 """The release menud under a valgrind tool, on a tree of its own: what bench/profile/callgrind.py
 and bench/profile/order.py share. valgrind 3.19 does not know the openat2 system call, so the
-daemon runs with profile/openat2.c preloaded (never use that outside a profiling run)."""
+daemon runs with profile/openat2.c preloaded (never use that outside a profiling run). Nor can it
+read the toolchain's debug information ("Possibly corrupted debuginfo file", and it gives up), so
+the daemon that runs is a copy with its debug sections stripped: the symbols and every address
+stay as they are, which is all callgrind's names and order.py's symbol table need."""
 import os
 import shutil
 import socket
@@ -50,18 +53,33 @@ class ValgrindDaemon:
         self.process = None
         self.ready = False
 
+    def stripped_copy(self):
+        """menud and the plugin API library beside it, copied into the work directory, menud
+        without its debug sections; the directory to run them from."""
+        copy = os.path.join(self.work, "bin")
+        os.makedirs(copy)
+        for name in ("menud", "libMenudPluginAPI.so"):
+            if os.path.exists(os.path.join(self.bin_dir, name)):
+                shutil.copy2(os.path.join(self.bin_dir, name), copy)
+        subprocess.run(["strip", "--strip-debug", os.path.join(copy, "menud")], check=True)
+        return copy
+
     def start(self):
         shim = os.path.join(self.work, "openat2.so")
         subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", shim, os.path.join(HERE, "openat2.c"), "-ldl"], check=True)
         env = dict(os.environ, LD_PRELOAD=shim, HOME=self.home, XDG_CONFIG_HOME=os.path.join(self.home, "config"),
                    XDG_DATA_HOME=os.path.join(self.home, "data"), XDG_RUNTIME_DIR=self.home)
         with open(os.path.join(self.work, "menud.log"), "w") as log:
-            self.process = subprocess.Popen(["valgrind", *self.tool_args, os.path.join(self.bin_dir, "menud"), "--root", self.root,
+            self.process = subprocess.Popen(["valgrind", *self.tool_args, os.path.join(self.stripped_copy(), "menud"), "--root", self.root,
                                              "--socket", self.sock, "--settle", "2s"], env=env, stdout=log, stderr=log)
         for _ in range(600):
             if os.path.exists(self.sock):
                 break
+            if self.process.poll() is not None:
+                raise SystemExit(f"menud under valgrind exited with {self.process.returncode}; see {self.work}/menud.log")
             time.sleep(0.1)
+        else:
+            raise SystemExit(f"menud under valgrind made no socket within 60 s; see {self.work}/menud.log")
         for _ in range(200):  # until bench.txt is tracked and ready
             try:
                 if b'"ready"' in ask(self.sock, GET):
