@@ -1,6 +1,7 @@
 # Sourced by bench/run.sh and bench/scale.sh: installs what the benchmarks need (Watchman, a C
-# compiler, the libuv headers, python3), builds menud in release mode and the C tools (the floor
-# server, the load client) into bench/build/. Sets `bin` to the directory of the release menud.
+# compiler, the libuv headers, python3), builds menud in release mode, the C tools (the floor
+# server, the load client) and the memory floor into bench/build/. Sets `bin` to the directory
+# of the release menud.
 # Expects `here` (bench/) and `repo` to be set and the shell to run with `set -euo pipefail`.
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
@@ -47,3 +48,8 @@ bin="$(swift build -c release --show-bin-path)"
 
 cc -O2 -Wall -Wextra -pthread -o "$here/build/floor" "$here/floor/floor.c" -luv
 cc -O2 -Wall -Wextra -pthread -o "$here/build/load" "$here/load/load.c"
+# The memory floor (workloads 4 and 11): built by the toolchain that built menud, with the same
+# libraries and no string-processing module, as menud's targets are.
+swiftc -O -Xfrontend -disable-implicit-string-processing-module-import \
+    -import-objc-header "$here/floor/memory-floor.h" "$here/floor/memory-floor.swift" -luv \
+    -o "$here/build/memory-floor" -module-cache-path "$here/build/module-cache"

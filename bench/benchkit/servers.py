@@ -1,5 +1,5 @@
 """Starting the servers the benchmarks compare: menud (its own socket, config and home), the
-floor, and a private Watchman server (its own socket, state and log)."""
+floor, the memory floor, and a private Watchman server (its own socket, state and log)."""
 import json
 import os
 import subprocess
@@ -7,7 +7,7 @@ import tempfile
 import time
 
 from .clients import TOOLS, JSONLineClient
-from .processes import Server
+from .processes import Server, anonymous_rss_mb, rss_mb
 
 
 class Servers:
@@ -57,6 +57,25 @@ class Servers:
         server = Server(argv, os.path.join(home, "floor.log"), sock, cpu=cpu)
         server.wait_for_socket()
         return server
+
+    def memory_floor_rss(self):
+        """The memory floor's RSS and anonymous RSS in MB, once per run of the bench, measured
+        as menud's are: 1.5 s after start, then stopped (bench/floor/memory-floor.swift)."""
+        if getattr(self, "memory_floor_figures", None) is None:
+            figures = {"rss": [], "anon": []}
+            for _ in range(self.runs):
+                home = self.fresh("memory-floor")
+                floor = Server([os.path.join(TOOLS, "memory-floor")], os.path.join(home, "memory-floor.log"), None)
+                time.sleep(1.5)
+                if floor.proc.poll() is not None:
+                    raise RuntimeError(f"the memory floor exited with {floor.proc.returncode}:\n{floor.tail()}")
+                figures["rss"].append(rss_mb(floor.pid))
+                figures["anon"].append(anonymous_rss_mb(floor.pid))
+                took, killed = floor.stop()
+                if killed:
+                    raise RuntimeError("the memory floor did not stop on SIGTERM")
+            self.memory_floor_figures = figures
+        return self.memory_floor_figures
 
     def watchman(self):
         """A private Watchman server (its own socket, state and log), in the foreground."""
