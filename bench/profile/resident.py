@@ -59,26 +59,32 @@ def section_at(path, offset):
     return "(headers)"
 
 
+def pages(pid, executable_only=False):
+    """(address, pagemap entry, file offset, path) of each page of each mapping (`mappings`)."""
+    with open(f"/proc/{pid}/pagemap", "rb") as pagemap:
+        for start, end, offset, path in mappings(pid, executable_only):
+            pagemap.seek(start // PAGE * 8)
+            entries = pagemap.read((end - start) // PAGE * 8)
+            for index in range(len(entries) // 8):
+                entry = struct.unpack_from("<Q", entries, index * 8)[0]
+                yield start + index * PAGE, entry, offset + index * PAGE, path
+
+
 def resident(pid):
     """{(owner, part): pages}: owner is a file's base name or [heap], [stack], [anon]..."""
     counts = collections.Counter()
-    with open(f"/proc/{pid}/pagemap", "rb") as pagemap:
-        for start, end, offset, path in mappings(pid):
-            pagemap.seek(start // PAGE * 8)
-            entries = pagemap.read((end - start) // PAGE * 8)
-            is_file = path.startswith("/")
-            owner = os.path.basename(path) if is_file else (path or "[anon]")
-            for index in range(len(entries) // 8):
-                entry = struct.unpack_from("<Q", entries, index * 8)[0]
-                if not entry & PRESENT:
-                    continue
-                if not is_file:
-                    part = "anonymous"
-                elif not entry & FILE_OR_SHARED:
-                    part = "written"
-                else:
-                    part = section_at(path, offset + index * PAGE)
-                counts[(owner, part)] += 1
+    for _, entry, offset, path in pages(pid):
+        if not entry & PRESENT:
+            continue
+        is_file = path.startswith("/")
+        owner = os.path.basename(path) if is_file else (path or "[anon]")
+        if not is_file:
+            part = "anonymous"
+        elif not entry & FILE_OR_SHARED:
+            part = "written"
+        else:
+            part = section_at(path, offset)
+        counts[(owner, part)] += 1
     return counts
 
 
@@ -86,18 +92,13 @@ def code_windows(pid):
     """{file base name: (windows with a resident page, windows)} over its executable mappings,
     the windows aligned to 64 KiB of address as the kernel's fault-around aligns them."""
     touched, every = collections.defaultdict(set), collections.defaultdict(set)
-    with open(f"/proc/{pid}/pagemap", "rb") as pagemap:
-        for start, end, _, path in mappings(pid, executable_only=True):
-            if not path.startswith("/"):
-                continue
-            owner = os.path.basename(path)
-            pagemap.seek(start // PAGE * 8)
-            entries = pagemap.read((end - start) // PAGE * 8)
-            for index in range(len(entries) // 8):
-                window = (start + index * PAGE) // WINDOW
-                every[owner].add(window)
-                if struct.unpack_from("<Q", entries, index * 8)[0] & PRESENT:
-                    touched[owner].add(window)
+    for address, entry, _, path in pages(pid, executable_only=True):
+        if not path.startswith("/"):
+            continue
+        owner = os.path.basename(path)
+        every[owner].add(address // WINDOW)
+        if entry & PRESENT:
+            touched[owner].add(address // WINDOW)
     return {owner: (len(touched[owner]), len(windows)) for owner, windows in every.items()}
 
 
