@@ -88,7 +88,7 @@ def resident(pid):
     return counts
 
 
-def code_windows(pid):
+def executable_windows(pid):
     """{file base name: (windows with a resident page, windows)} over its executable mappings,
     the windows aligned to 64 KiB of address as the kernel's fault-around aligns them."""
     touched, every = collections.defaultdict(set), collections.defaultdict(set)
@@ -122,7 +122,7 @@ def main():
                 print(f"      {part:34} {mb(count):7.2f}")
     if args.windows:
         print("64 KiB windows of executable mappings with a resident page")
-        for owner, (touched, every) in sorted(code_windows(args.pid).items(), key=lambda item: -item[1][0]):
+        for owner, (touched, every) in sorted(executable_windows(args.pid).items(), key=lambda item: -item[1][0]):
             print(f"  {owner:38} {touched:4} of {every}")
 
 
